@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { CATEGORIES, CONDITIONS } from './constants';
+import { dollars, emailSchema, idSchema, imageUrl, pageQuery, phoneSchema, text } from './common';
+
+export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
+export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
+
+export const categorySchema = z
+  .object({ _id: z.string(), category: z.string(), img: z.string() })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
+
+export const advertisementSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    img: z.string(),
+    category: z.string(),
+    productId: z.string(),
+    price: z.number(),
+  })
+  .meta({ id: 'Advertisement' });
+export type Advertisement = z.infer<typeof advertisementSchema>;
+
+/** A product as the API answers it; field names as SPEC.md spells them. */
+export const productSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    category: z.string(),
+    img: z.string(),
+    location: z.string(),
+    seller: z.string().describe("the seller's display name"),
+    email: z.string().describe("the seller's email"),
+    number: z.string().describe("the seller's phone"),
+    condition: z.string(),
+    price: z.number().describe('dollars'),
+    original_price: z.number().describe('dollars'),
+    used_year: z.number().describe('years of use'),
+    date: z.string().describe('d/m/yyyy, when it was posted'),
+    sellerStatus: z.enum(['verified', '']),
+    description: z.string(),
+    status: z.enum(['available', 'sold']),
+    advertised: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * POST /products. The SPEC client also sends seller, email, date and sellerStatus: those are
+ * taken from the session instead (an `email` that is not the caller's is refused).
+ */
+export const productInputSchema = z.object({
+  name: text(120),
+  category: categoryNameSchema,
+  price: dollars,
+  original_price: dollars,
+  location: text(120),
+  number: phoneSchema,
+  condition: conditionSchema,
+  used_year: z
+    .union([z.number(), z.string().trim().regex(/^\d{1,2}$/, { message: 'must be a whole number of years' })], {
+      message: 'must be a whole number of years',
+    })
+    .transform((v) => Number(v))
+    .pipe(z.number().int({ message: 'must be a whole number of years' }).min(0, { message: 'must be 0 or more' }).max(50, { message: 'must be at most 50' })),
+  img: imageUrl,
+  description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional().default(''),
+  email: emailSchema.optional(),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+
+/** The add-product form: all fields required (SPEC.md 5), with the same rules as the server. */
+export const productFormSchema = productInputSchema.omit({ email: true });
+
+/** POST /advertise: the SPEC client sends the product fields; `_id` (or productId) names the product. */
+export const advertiseInputSchema = z
+  .object({
+    productId: idSchema.optional(),
+    _id: idSchema.optional(),
+    email: emailSchema.optional(),
+  })
+  .refine((v) => v.productId ?? v._id, { message: 'is required', path: ['productId'] });
+
+export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+
+/** Filters of the product lists (issue 6), kept in the URL by the web app. */
+export const productQuerySchema = pageQuery.extend({
+  q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
+  category: categoryNameSchema.optional(),
+  condition: conditionSchema.optional(),
+  minPrice: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be 0 or more' }).max(1e6).optional(),
+  maxPrice: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be 0 or more' }).max(1e6).optional(),
+  location: z.string().trim().max(120).optional(),
+  verified: z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+  sort: z.enum(SORTS, { message: `must be one of ${SORTS.join(', ')}` }).default('newest'),
+});
+export type ProductQuery = z.input<typeof productQuerySchema>;
+
+export const sellerProductsQuerySchema = pageQuery.extend({ email: emailSchema });
+export const categoryParams = z.object({ category: z.string().max(50) });
+
+export const insertResultSchema = z.object({ acknowledged: z.boolean(), insertedId: z.string() });

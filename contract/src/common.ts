@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { MAX_PRICE_DOLLARS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+
+/** Every error answer of the API. */
+export const errorSchema = z
+  .object({
+    error: z.string().describe('snake_case code, stable for programs'),
+    message: z.string().describe('a sentence for people'),
+    field: z.string().optional().describe('the input field at fault, for 400'),
+  })
+  .meta({ id: 'Error' });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** Ids are UUIDs; a malformed one is a 400 naming the parameter. */
+export const idSchema = z.uuid({ message: 'must be a valid id' });
+export const idParams = z.object({ id: idSchema });
+
+export const emailSchema = z.email({ message: 'must be a valid email address' }).max(254).toLowerCase();
+
+/** Text fields: trimmed, non-empty, bounded. */
+export const text = (max: number) =>
+  z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(max, { message: `must be at most ${max} characters` });
+
+/** A price in dollars as number or numeric string (forms send strings); at most 2 decimals. */
+export const dollars = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, { message: 'must be a number' })], {
+    message: 'must be a number',
+  })
+  .transform((v) => Number(v))
+  .pipe(
+    z
+      .number()
+      .positive({ message: 'must be greater than 0' })
+      .max(MAX_PRICE_DOLLARS, { message: `must be at most ${MAX_PRICE_DOLLARS}` })
+      .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, { message: 'must have at most 2 decimals' }),
+  );
+
+/** Image reference: an http(s) URL or a path on this site. Never javascript:, data: and the like. */
+export const imageUrl = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(2048, { message: 'must be at most 2048 characters' })
+  .refine(
+    (v) => {
+      if (v.startsWith('/') && !v.startsWith('//')) return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || u.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http(s) URL or a path starting with /' },
+  );
+
+export const phoneSchema = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, { message: 'is required' })
+  .max(30, { message: 'must be at most 30 characters' })
+  .regex(/^\+?[0-9 ()\-.]{3,30}$/, { message: 'must be a phone number' });
+
+/** `limit` + `cursor` of every list (DESIGN.md 3). */
+export const pageQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'must be a number' })
+    .int({ message: 'must be a whole number' })
+    .min(1, { message: 'must be at least 1' })
+    .max(PAGE_SIZE_MAX, { message: `must be at most ${PAGE_SIZE_MAX}` })
+    .default(PAGE_SIZE_DEFAULT),
+  cursor: z.string().max(200).optional(),
+});
+
+export const acknowledgedSchema = z.object({ acknowledged: z.boolean() });

@@ -1,0 +1,33 @@
+/** Fixed lists and limits of SPEC.md sections 3 and 9. One place for each. */
+export const CATEGORIES = ['Laptop', 'Mobile', 'iPad', 'Camera', 'Headphone', 'Watch'] as const;
+export type CategoryName = (typeof CATEGORIES)[number];
+
+export const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export const PAGE_SIZE_DEFAULT = 24;
+export const PAGE_SIZE_MAX = 100;
+
+/** Largest price we accept, in dollars. */
+export const MAX_PRICE_DOLLARS = 1_000_000;
+
+/** Exact UI strings of SPEC.md (typos kept on purpose, see SPEC.md header). */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordMin: 'password at lest 6 charecter',
+  nameRequired: 'Name is required',
+  loginSuccess: 'successfully log in!',
+  signupSuccess: 'successfully signed up!',
+  orderPlaced: 'Order Placed Successfully!',
+  productAdded: 'Product Added Successfully!',
+  advertiseAdded: ' Advertisment added Successfully!',
+  sellerVerified: 'You make this seller verified',
+  buyerDeleted: 'Buyer deleted Successfully!',
+  userDeleted: 'User Deleted successfully!',
+  errorPage: 'Somthing went wrong !!!',
+  paymentComplete: 'Congrats! Your payment complete',
+} as const;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+
+export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+
+export const orderSchema = z
+  .object({
+    _id: z.string(),
+    productId: z.string(),
+    buyerName: z.string(),
+    email: z.string().describe("the buyer's email"),
+    price: z.number().describe('dollars'),
+    phone: z.string(),
+    meettingLocation: z.string(),
+    productName: z.string(),
+    seller: z.string(),
+    img: z.string(),
+    paid: z.boolean(),
+    status: z.enum(ORDER_STATUSES),
+    transactionId: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * POST /orders. productId names the item; price, seller, productName, img and email come from the
+ * product and the session (the SPEC client still sends them: they are accepted and ignored, except an
+ * `email` that is not the caller's, which is refused).
+ */
+export const orderInputSchema = z.object({
+  productId: idSchema,
+  buyerName: text(100),
+  phone: phoneSchema,
+  meettingLocation: text(200),
+  email: emailSchema.optional(),
+});
+export type OrderInput = z.input<typeof orderInputSchema>;
+
+/** The booking modal's form: what the buyer types. */
+export const bookingFormSchema = orderInputSchema.pick({ buyerName: true, phone: true, meettingLocation: true });
+
+export const ordersQuerySchema = pageQuery.extend({ email: emailSchema });
