@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAuth, isAdminEmail } from './auth/auth';
+import { registerAuth } from './auth/plugin';
+import { installErrorHandler } from './lib/error-handler';
+import { catalogService } from './modules/catalog/service';
+import { catalogRoutes } from './modules/catalog/routes';
+import { usersService } from './modules/users/service';
+import { usersRoutes } from './modules/users/routes';
+import { ordersService } from './modules/orders/service';
+import { ordersRoutes } from './modules/orders/routes';
+import { paymentsService } from './modules/payments/service';
+import { paymentsRoutes } from './modules/payments/routes';
+import { systemRoutes } from './modules/system/routes';
+import { createPaymentProvider, type Payments } from './payments';
+
+export type AppDeps = { config: Config; database: Database; payments?: Payments };
+
+/** Builds the whole shop (API + web app) without listening; main.ts and the tests both use it. */
+export async function buildApp({ config, database, payments }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // A hop count is valid at run time (proxy-addr) though the types list only string | boolean.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // JSON bodies; an empty body with a JSON content type (PUT/DELETE from some clients) reads as no body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new SyntaxError('invalid json') as SyntaxError & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Second-hand tech shop API',
+        version: '1.0.0',
+        description: 'Paths and answer shapes of SPEC.md section 7, under /api. Identity comes from the session cookie set by /api/auth.',
+      },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const { db } = database;
+  const auth = createAuth(config, db);
+  registerAuth(app, auth);
+  const pay = payments ?? (await createPaymentProvider(config, db));
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(systemRoutes, {
+        ping: database.ping,
+        google: !!config.google,
+        paymentProvider: pay.provider.name,
+      });
+      await api.register(catalogRoutes, { catalog: catalogService(db) });
+      await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e) }) });
+      await api.register(ordersRoutes, { orders: ordersService(db) });
+      await api.register(paymentsRoutes, { payments: paymentsService(db, pay.provider), simulated: pay.simulated });
+    },
+    { prefix: '/api' },
+  );
+
+  // The built web app: hashed assets cached for a year, index.html for every other page (SPA routes).
+  const indexHtml = path.join(config.webDist, 'index.html');
+  if (fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+    const html = fs.readFileSync(indexHtml);
+    const sendIndex = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    app.get('/', (_req, reply) => sendIndex(reply));
+    app.get('/*', (request, reply) => {
+      const url = request.url.split('?')[0];
+      if (url.startsWith('/api/') || path.extname(url)) {
+        return reply.code(404).send({ error: 'not_found', message: `No route for GET ${url}.` });
+      }
+      return sendIndex(reply);
+    });
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build` (the API still works)');
+  }
+
+  return app;
+}

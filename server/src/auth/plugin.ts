@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Role } from '@shop/contract';
+import { forbidden, unauthorized } from '../lib/errors';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  verified: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, read from the session cookie once per request (null when signed out). */
+    sessionUser(): Promise<SessionUser | null>;
+  }
+}
+
+/** Headers for Better Auth: the client's, plus the real client IP as Fastify sees it (trustProxy-aware). */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  return headers;
+}
+
+export function registerAuth(app: FastifyInstance, auth: Auth) {
+  const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  app.decorateRequest('sessionUser', function (this: FastifyRequest) {
+    let p = cache.get(this);
+    if (!p) {
+      p = auth.api.getSession({ headers: authHeaders(this) }).then((s) => {
+        if (!s) return null;
+        const u = s.user as typeof s.user & { role?: string; verified?: boolean; deletedAt?: Date | null };
+        if (u.deletedAt) return null;
+        return { id: u.id, name: u.name, email: u.email.toLowerCase(), role: (u.role ?? 'buyer') as Role, verified: !!u.verified };
+      });
+      cache.set(this, p);
+    }
+    return p;
+  });
+
+  // Better Auth's own endpoints (sign-up, sign-in, sign-out, session, update-user ...).
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    async handler(request, reply) {
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const req = new Request(url.toString(), {
+        method: request.method,
+        headers: authHeaders(request),
+        ...(request.body !== undefined && request.method !== 'GET' ? { body: JSON.stringify(request.body) } : {}),
+      });
+      const response = await auth.handler(req);
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const body = await response.text();
+      return reply.send(body.length ? body : null);
+    },
+  });
+}
+
+export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.sessionUser();
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!roles.includes(user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts can do that.`);
+  return user;
+}
+
+/** A body or query `email` must be the caller's own (admins may name anyone when reading). */
+export function assertOwnEmail(user: SessionUser, email: string | undefined, { adminMayRead = false } = {}) {
+  if (email === undefined) return;
+  if (email.toLowerCase() === user.email) return;
+  if (adminMayRead && user.role === 'admin') return;
+  throw forbidden('That email is not yours.');
+}

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * One type for both drivers. The PGlite database is a PgDatabase with the same query API; it is
+ * typed as the node-postgres one so modules need not care which is underneath.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: what services accept. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string; client?: PGlite }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export class DataDirLockedError extends Error {}
+
+/** Two processes on one PGlite data dir corrupt it: the second one is refused with a clear message. */
+function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'shop.lock');
+  const take = () => fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  try {
+    take();
+  } catch {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      if (pid && pid !== process.pid) {
+        process.kill(pid, 0);
+        alive = true;
+      }
+    } catch {
+      alive = false;
+    }
+    if (alive)
+      throw new DataDirLockedError(
+        `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
+      );
+    fs.rmSync(lockFile, { force: true });
+    take();
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.kind === 'pglite') {
+    let unlock = () => {};
+    let client = opts.client;
+    if (!client) {
+      if (opts.dataDir) unlock = lockDataDir(opts.dataDir);
+      try {
+        client = new PGlite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
+        await client.waitReady;
+      } catch (err) {
+        unlock();
+        throw err;
+      }
+    }
+    const pglite = client;
+    const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder }),
+      ping: async () => {
+        await pglite.query('select 1');
+      },
+      close: async () => {
+        if (!pglite.closed) await pglite.close();
+        unlock();
+      },
+    };
+  }
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+  pool.on('error', () => {
+    /* idle client errors are reported by the next query */
+  });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    kind: 'postgres',
+    db,
+    migrate: () => migratePg(db, { migrationsFolder }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

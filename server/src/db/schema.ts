@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/* ---------- Better Auth's tables (plus role, verified, deleted_at on user) ---------- */
+
+export const user = pgTable(
+  'user',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role', { enum: ['buyer', 'seller', 'admin'] }).notNull().default('buyer'),
+    /** Set once POST /users has recorded the role chosen at sign-up. */
+    roleConfirmed: boolean('role_confirmed').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_role_created_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('user_role_check', sql`${t.role} in ('buyer','seller','admin')`),
+  ],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: uuid('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_user_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: uuid('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+/* ---------- The shop ---------- */
+
+export const category = pgTable('category', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  img: text('img').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const product = pgTable(
+  'product',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => user.id),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull().default(''),
+    img: text('img').notNull(),
+    location: text('location').notNull(),
+    phone: text('phone').notNull(),
+    condition: text('condition', { enum: ['Excellent', 'Good', 'Fair'] }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    usedYears: integer('used_years').notNull(),
+    status: text('status', { enum: ['available', 'sold'] }).notNull().default('available'),
+    /** Set when the seller is deleted: the product leaves every list, nothing is lost. */
+    hiddenAt: ts('hidden_at'),
+    /** True while it can be bought: available and not hidden. Every public list reads this. */
+    listed: boolean('listed')
+      .notNull()
+      .generatedAlwaysAs(sql`status = 'available' and hidden_at is null`),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple', coalesce(name,'') || ' ' || coalesce(category,'') || ' ' || coalesce(location,''))`,
+      ),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
+    index('product_listed_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
+    index('product_listed_price_idx').on(t.priceCents, t.id).where(sql`listed`),
+    index('product_listed_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`listed`),
+    index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('product_search_idx').using('gin', t.search),
+    check('product_price_check', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
+    check('product_used_years_check', sql`${t.usedYears} >= 0`),
+  ],
+);
+
+export const advertisement = pgTable(
+  'advertisement',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .unique()
+      .references(() => product.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('advertisement_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+export const order = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => user.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    buyerName: text('buyer_name').notNull(),
+    phone: text('phone').notNull(),
+    meetingLocation: text('meeting_location').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'refunded'] }).notNull().default('unpaid'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_product_idx').on(t.productId),
+    uniqueIndex('orders_one_unpaid_per_buyer_product').on(t.buyerId, t.productId).where(sql`status = 'unpaid'`),
+  ],
+);
+
+export const payment = pgTable(
+  'payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    provider: text('provider').notNull(),
+    transactionId: text('transaction_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: ['succeeded', 'refund_pending', 'refunded'] }).notNull(),
+    last4: text('last4'),
+    brand: text('brand'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    refundedAt: ts('refunded_at'),
+  },
+  (t) => [index('payment_order_idx').on(t.orderId)],
+);
+
+/** The simulated provider's own ledger: what Stripe would keep on its side. */
+export const simulatedIntent = pgTable('simulated_intent', {
+  id: text('id').primaryKey(),
+  clientSecret: text('client_secret').notNull().unique(),
+  orderId: uuid('order_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull().default('usd'),
+  status: text('status').notNull().default('requires_payment_method'),
+  last4: text('last4'),
+  brand: text('brand'),
+  lastError: text('last_error'),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Provider webhook events already handled (idempotency). */
+export const processedEvent = pgTable('processed_event', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,70 @@
+import { inArray } from 'drizzle-orm';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase, DataDirLockedError } from './db/client';
+import { user } from './db/schema';
+import { buildApp } from './app';
+import { DEMO_ACCOUNTS, isSeeded, seedDemo } from './seed/demo';
+
+/** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let database;
+  try {
+    database = await createDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize } : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate();
+  let seeded = false;
+  if (config.seedDemo && !(await isSeeded(database.db))) {
+    await seedDemo(database.db, config.demoPassword);
+    seeded = true;
+  }
+  if (config.adminEmails.length) {
+    await database.db.update(user).set({ role: 'admin', roleConfirmed: true }).where(inArray(user.email, config.adminEmails));
+  }
+
+  const app = await buildApp({ config, database });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  Shop running at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}  (API docs: /api/docs)`,
+    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`  Demo accounts (password: ${config.demoPassword}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.email}${a.role === 'seller' ? (a.verified ? ' (verified)' : ' (unverified)') : ''}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error('The shop could not start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  advertiseInputSchema,
+  advertisementSchema,
+  categoryParams,
+  categorySchema,
+  errorSchema,
+  insertResultSchema,
+  pageQuery,
+  productInputSchema,
+  productQuerySchema,
+  productSchema,
+  sellerProductsQuerySchema,
+  idParams,
+} from '@shop/contract';
+import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
+import { forbidden, notFound } from '../../lib/errors';
+import { sendPage } from '../../lib/paging';
+import { canonicalCategory, productCursor, type CatalogService } from './service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get(
+    '/category',
+    { schema: { tags: ['catalog'], summary: 'The six categories', response: { 200: z.array(categorySchema) } } },
+    async () => catalog.categories(),
+  );
+
+  app.get(
+    '/advertise',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Advertised products that are still for sale, newest first',
+        querystring: pageQuery,
+        response: { 200: z.array(advertisementSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rows = await catalog.listAds(request.query.limit, request.query.cursor);
+      return sendPage(request, reply, rows, request.query.limit, (a) => ({ k: a._ts, id: a._id }));
+    },
+  );
+
+  app.get(
+    '/allproducts',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products for sale, with search, filters and keyset pagination',
+        querystring: productQuerySchema,
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const f = request.query;
+      const [rows, total] = await Promise.all([catalog.listProducts(f), catalog.countProducts(f)]);
+      return sendPage(request, reply, rows, f.limit, productCursor(f), total);
+    },
+  );
+
+  app.get(
+    '/products/:category',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products for sale in one category (same filters as /allproducts)',
+        params: categoryParams,
+        querystring: productQuerySchema.omit({ category: true }),
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const f = { ...request.query, category: canonicalCategory(request.params.category) };
+      const [rows, total] = await Promise.all([catalog.listProducts(f), catalog.countProducts(f)]);
+      return sendPage(request, reply, rows, f.limit, productCursor(f), total);
+    },
+  );
+
+  app.get(
+    '/product/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product (sold ones too, so links keep working)',
+        params: idParams,
+        response: { 200: productSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const p = await catalog.productById(request.params.id);
+      if (!p) throw notFound('The product');
+      return p;
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "A seller's own products (that seller, or an admin)",
+        querystring: sellerProductsQuerySchema,
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { email, limit, cursor } = request.query;
+      if (user.role !== 'admin') {
+        if (user.role !== 'seller') throw forbidden('Only sellers have products.');
+        assertOwnEmail(user, email);
+      }
+      const rows = await catalog.sellerProducts(email, limit, cursor);
+      return sendPage(request, reply, rows, limit, (p) => ({ k: p._ts, id: p._id }));
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a product for sale (sellers)',
+        body: productInputSchema,
+        response: { 201: insertResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireRole(request, 'seller');
+      assertOwnEmail(seller, request.body.email);
+      const insertedId = await catalog.addProduct(seller, request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.post(
+    '/advertise',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Advertise one's own unsold product (sellers); twice is 409",
+        body: advertiseInputSchema,
+        response: { 201: insertResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireRole(request, 'seller');
+      assertOwnEmail(seller, request.body.email);
+      const insertedId = await catalog.advertise(seller, (request.body.productId ?? request.body._id)!);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+};

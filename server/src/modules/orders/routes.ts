@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deletedResultSchema, errorSchema, idParams, insertResultSchema, orderInputSchema, orderSchema, ordersQuerySchema } from '@shop/contract';
+import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
+import { forbidden } from '../../lib/errors';
+import { sendPage } from '../../lib/paging';
+import type { OrdersService } from './service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Book an item with a meeting location (buyers)',
+        body: orderInputSchema,
+        response: { 201: insertResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireRole(request, 'buyer');
+      assertOwnEmail(me, request.body.email);
+      const insertedId = await orders.place(me, request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "A buyer's orders, newest first (that buyer, or an admin)",
+        querystring: ordersQuerySchema,
+        response: { 200: z.array(orderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireUser(request);
+      const { email, limit, cursor } = request.query;
+      if (me.role !== 'admin' && me.role !== 'buyer') throw forbidden('Only buyers have orders.');
+      assertOwnEmail(me, email, { adminMayRead: true });
+      const [rows, total] = await Promise.all([orders.listForBuyer(email, limit, cursor), orders.countForBuyer(email)]);
+      return sendPage(request, reply, rows, limit, (o) => ({ k: o._ts, id: o._id }), total);
+    },
+  );
+
+  app.get(
+    '/order/:id',
+    { schema: { tags: ['orders'], summary: 'One order (its buyer, or an admin)', params: idParams, response: { 200: orderSchema, ...errors } } },
+    async (request) => orders.getVisible(await requireUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Delete one of your unpaid orders (buyers; paid is 409)',
+        params: idParams,
+        response: { 200: deletedResultSchema, ...errors },
+      },
+    },
+    async (request) => orders.remove(await requireRole(request, 'buyer'), request.params.id),
+  );
+};

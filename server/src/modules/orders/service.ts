@@ -1,0 +1,128 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Order } from '@shop/contract';
+import type { Db } from '../../db/client';
+import { order, payment, product, user } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { decodeCursor, money } from '../../lib/paging';
+import type { SessionUser } from '../../auth/plugin';
+
+const buyer = alias(user, 'buyer');
+const seller = alias(user, 'seller');
+
+export type OrderInput = { productId: string; buyerName: string; phone: string; meettingLocation: string };
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function ordersService(db: Db) {
+  const select = () =>
+    db
+      .select({
+        o: order,
+        tsText: sql<string>`${order.createdAt}::text`,
+        buyerEmail: buyer.email,
+        productName: product.name,
+        img: product.img,
+        sellerName: seller.name,
+        transactionId: sql<string | null>`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
+      })
+      .from(order)
+      .innerJoin(buyer, eq(buyer.id, order.buyerId))
+      .innerJoin(product, eq(product.id, order.productId))
+      .innerJoin(seller, eq(seller.id, product.sellerId));
+
+  type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+  const toOrder = (r: Row): Order & { _ts: string; buyerId: string } => ({
+    _id: r.o.id,
+    productId: r.o.productId,
+    buyerName: r.o.buyerName,
+    email: r.buyerEmail,
+    price: money.toDollars(r.o.priceCents),
+    phone: r.o.phone,
+    meettingLocation: r.o.meetingLocation,
+    productName: r.productName,
+    seller: r.sellerName,
+    img: r.img,
+    paid: r.o.status === 'paid',
+    status: r.o.status,
+    transactionId: r.transactionId,
+    paidAt: r.o.paidAt ? r.o.paidAt.toISOString() : null,
+    createdAt: r.o.createdAt.toISOString(),
+    _ts: r.tsText,
+    buyerId: r.o.buyerId,
+  });
+
+  return {
+    /** Books an item: price, product and seller come from the product, identity from the session. */
+    async place(me: SessionUser, input: OrderInput) {
+      const [p] = await db
+        .select({ priceCents: product.priceCents, listed: product.listed, sellerId: product.sellerId })
+        .from(product)
+        .where(eq(product.id, input.productId));
+      if (!p) throw notFound('The product');
+      if (!p.listed) throw conflict('product_sold', 'Sorry, this item has already been sold.');
+      try {
+        const [row] = await db
+          .insert(order)
+          .values({
+            buyerId: me.id,
+            productId: input.productId,
+            buyerName: input.buyerName,
+            phone: input.phone,
+            meetingLocation: input.meettingLocation,
+            priceCents: p.priceCents,
+          })
+          .returning({ id: order.id });
+        return row.id;
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict('already_booked', 'You have already booked this item. Find it in My Orders.');
+        throw err;
+      }
+    },
+
+    async listForBuyer(buyerEmail: string, limit: number, rawCursor?: string) {
+      const cursor = decodeCursor(rawCursor);
+      const conds: SQL[] = [eq(buyer.email, buyerEmail)];
+      if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
+      const rows = await select()
+        .where(and(...conds))
+        .orderBy(desc(order.createdAt), desc(order.id))
+        .limit(limit + 1);
+      return rows.map(toOrder);
+    },
+
+    async countForBuyer(buyerEmail: string) {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(order)
+        .innerJoin(buyer, eq(buyer.id, order.buyerId))
+        .where(eq(buyer.email, buyerEmail));
+      return n;
+    },
+
+    /** One order, for its buyer or an admin; anyone else is told it does not exist. */
+    async getVisible(me: SessionUser, id: string) {
+      const [row] = await select().where(eq(order.id, id));
+      if (!row || (row.o.buyerId !== me.id && me.role !== 'admin')) throw notFound('The order');
+      return toOrder(row);
+    },
+
+    /** Only the buyer may delete, and only while unpaid: paid and refunded orders are records of money. */
+    async remove(me: SessionUser, id: string) {
+      const [o] = await db.select({ buyerId: order.buyerId, status: order.status }).from(order).where(eq(order.id, id));
+      if (!o || o.buyerId !== me.id) throw notFound('The order');
+      if (o.status !== 'unpaid') throw conflict('order_paid', 'A paid order cannot be deleted.');
+      const res = await db
+        .delete(order)
+        .where(and(eq(order.id, id), eq(order.status, 'unpaid')))
+        .returning({ id: order.id });
+      if (!res.length) throw conflict('order_paid', 'A paid order cannot be deleted.');
+      return { acknowledged: true, deletedCount: res.length };
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof ordersService>;

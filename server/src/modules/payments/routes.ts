@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorSchema,
+  pageQuery,
+  paymentInputSchema,
+  paymentIntentInputSchema,
+  paymentIntentSchema,
+  paymentRecordSchema,
+  paymentResultSchema,
+  simulatedConfirmResultSchema,
+  simulatedConfirmSchema,
+} from '@shop/contract';
+import { assertOwnEmail, requireRole } from '../../auth/plugin';
+import { sendPage } from '../../lib/paging';
+import type { SimulatedProvider } from '../../payments/simulated';
+import type { PaymentsService } from './service';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; simulated?: SimulatedProvider }> = async (
+  app,
+  { payments, simulated },
+) => {
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Start paying for one of your orders; the amount comes from the order',
+        body: paymentIntentInputSchema,
+        response: { 200: paymentIntentSchema, ...errors },
+      },
+    },
+    async (request) => payments.createIntent(await requireRole(request, 'buyer'), request.body.orderId),
+  );
+
+  app.post(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Record a payment the provider confirms (same transaction twice records once)',
+        body: paymentInputSchema,
+        response: { 201: paymentResultSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireRole(request, 'buyer');
+      assertOwnEmail(me, request.body.email);
+      const result = await payments.record(me, (request.body.OrderId ?? request.body.orderId)!, request.body.transactionId);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Every payment, newest first (admin)',
+        querystring: pageQuery,
+        response: { 200: z.array(paymentRecordSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await requireRole(request, 'admin');
+      const rows = await payments.list(request.query.limit, request.query.cursor);
+      return sendPage(request, reply, rows, request.query.limit, (p) => ({ k: p._ts, id: p._id }));
+    },
+  );
+
+  if (simulated) {
+    app.post(
+      '/payments/simulated/confirm',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: 'Test mode: confirm a card payment with the simulated provider (stands in for Stripe.js)',
+          body: simulatedConfirmSchema,
+          response: { 200: simulatedConfirmResultSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema, 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const r = await simulated.confirm(request.body.clientSecret, request.body);
+        if (!r.ok) return reply.code(r.status as 402).send({ error: r.code, message: r.message });
+        const i = r.intent;
+        return { paymentIntent: { id: i.id, status: i.status, amount: i.amountCents / 100, last4: i.last4 ?? '', brand: i.brand ?? '' } };
+      },
+    );
+  }
+};

@@ -1,0 +1,113 @@
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Role, User } from '@shop/contract';
+import type { Db } from '../../db/client';
+import { product, session, user } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor } from '../../lib/paging';
+import type { SessionUser } from '../../auth/plugin';
+
+type UserRow = typeof user.$inferSelect;
+
+export function toUser(u: UserRow): User {
+  return {
+    _id: u.id,
+    name: u.name,
+    email: u.email,
+    isSeller: u.role === 'seller',
+    role: u.role,
+    status: u.verified ? 'verified' : '',
+    verified: u.verified,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export function usersService(db: Db, opts: { isAdminEmail: (email: string) => boolean }) {
+  const byEmail = async (email: string) => {
+    const [u] = await db
+      .select()
+      .from(user)
+      .where(and(eq(user.email, email.toLowerCase()), isNull(user.deletedAt)));
+    return u;
+  };
+
+  return {
+    byEmail,
+
+    /**
+     * POST /users: records the role chosen at sign-up, once. Later calls change nothing and answer
+     * with the role already recorded; admins stay admins.
+     */
+    async recordRole(me: SessionUser, isSeller: boolean) {
+      const role: Role = opts.isAdminEmail(me.email) || me.role === 'admin' ? 'admin' : isSeller ? 'seller' : 'buyer';
+      const [updated] = await db
+        .update(user)
+        .set({ role, roleConfirmed: true, updatedAt: new Date() })
+        .where(and(eq(user.id, me.id), eq(user.roleConfirmed, false)))
+        .returning({ id: user.id, role: user.role });
+      if (updated) return { acknowledged: true, insertedId: updated.id, role: updated.role };
+      const current = await byEmail(me.email);
+      return { acknowledged: true, insertedId: null, role: current?.role ?? me.role };
+    },
+
+    async roleOf(email: string) {
+      const u = await byEmail(email);
+      return { role: u?.role, verified: !!u?.verified };
+    },
+
+    async list(role: 'buyer' | 'seller', limit: number, rawCursor?: string) {
+      const cursor = decodeCursor(rawCursor);
+      const conds: SQL[] = [eq(user.role, role), isNull(user.deletedAt)];
+      if (cursor) conds.push(sql`(${user.createdAt}, ${user.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
+      const rows = await db
+        .select({ u: user, tsText: sql<string>`${user.createdAt}::text` })
+        .from(user)
+        .where(and(...conds))
+        .orderBy(desc(user.createdAt), desc(user.id))
+        .limit(limit + 1);
+      return rows.map((r) => ({ ...toUser(r.u), _ts: r.tsText }));
+    },
+
+    async count(role: 'buyer' | 'seller') {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(user)
+        .where(and(eq(user.role, role), isNull(user.deletedAt)));
+      return n;
+    },
+
+    /** Verification is one-way: verifying twice changes nothing. */
+    async verifySeller(id: string) {
+      const [u] = await db.select().from(user).where(and(eq(user.id, id), isNull(user.deletedAt)));
+      if (!u) throw notFound('The user');
+      if (u.role !== 'seller') throw conflict('not_a_seller', 'Only sellers can be verified.');
+      const res = await db
+        .update(user)
+        .set({ verified: true, updatedAt: new Date() })
+        .where(and(eq(user.id, id), eq(user.verified, false)))
+        .returning({ id: user.id });
+      return { acknowledged: true, modifiedCount: res.length };
+    },
+
+    /**
+     * Soft delete: the user is hidden and signed out everywhere, their unsold products (and so their
+     * ads) leave every list; orders and payments are kept.
+     */
+    async softDelete(id: string) {
+      return db.transaction(async (tx) => {
+        const [u] = await tx.select().from(user).where(and(eq(user.id, id), isNull(user.deletedAt))).for('update');
+        if (!u) throw notFound('The user');
+        if (u.role === 'admin') throw forbidden('Admins cannot be deleted.');
+        const now = new Date();
+        await tx.update(user).set({ deletedAt: now, updatedAt: now }).where(eq(user.id, id));
+        await tx.delete(session).where(eq(session.userId, id));
+        await tx
+          .update(product)
+          .set({ hiddenAt: now })
+          .where(and(eq(product.sellerId, id), eq(product.status, 'available'), isNull(product.hiddenAt)));
+        return { acknowledged: true, deletedCount: 1 };
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

@@ -1,0 +1,35 @@
+/** What the shop needs from a card payment provider. Amounts are integer cents. */
+export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+
+export type ProviderIntent = {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus | string;
+  amountCents: number;
+  currency: string;
+  orderId: string | null;
+  last4: string | null;
+  brand: string | null;
+  refundedCents: number;
+};
+
+export type WebhookEvent = {
+  id: string;
+  type: string;
+  intent: ProviderIntent | null;
+};
+
+export interface PaymentProvider {
+  readonly name: 'simulated' | 'stripe';
+  /** What the browser needs to load the provider's card form (Stripe's publishable key), if any. */
+  readonly publishableKey: string | null;
+  createIntent(input: { orderId: string; amountCents: number; currency: string; idempotencyKey: string; email: string }): Promise<ProviderIntent>;
+  /** The provider's own record of a payment intent, or null when it does not know the id. */
+  retrieveIntent(id: string): Promise<ProviderIntent | null>;
+  /** Refunds the whole intent; calling it twice refunds once. */
+  refund(id: string, idempotencyKey: string): Promise<void>;
+  /** Checks a webhook's signature on the raw body and returns the event; throws on a bad signature. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookEvent>;
+}
+
+export class WebhookSignatureError extends Error {}
