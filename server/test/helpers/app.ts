@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { seedCategories } from '../../src/seed/demo';
+import type { Payments } from '../../src/payments';
+import { createTestDatabase } from './db';
+import { Client } from './client';
+
+export type TestApp = {
+  app: FastifyInstance;
+  baseUrl: string;
+  config: Config;
+  database: Database;
+  /** A new signed-out HTTP client for this server. */
+  client(): Client;
+  close(): Promise<void>;
+};
+
+/**
+ * The real app on a real port over a fresh database (categories seeded, no demo users).
+ * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
+ */
+export async function startTestApp(opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedCategories(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    ADMIN_EMAILS: 'admin@test.shop',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, database, payments: opts.payments?.(database) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    config,
+    database,
+    client: () => new Client(baseUrl),
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

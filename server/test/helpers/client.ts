@@ -1,0 +1,70 @@
+/** A small HTTP client with a cookie jar, speaking to the test server as a browser on its origin would. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type Res<T = unknown> = { status: number; headers: Headers; body: T };
+
+export class Client {
+  private cookies = new Map<string, string>();
+  email = '';
+  constructor(
+    readonly baseUrl: string,
+    readonly origin: string = baseUrl,
+  ) {}
+
+  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+    const h: Record<string, string> = { origin: this.origin, ...headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const k = pair.slice(0, i).trim();
+      const v = pair.slice(i + 1).trim();
+      if (!v || /max-age=0/i.test(c)) this.cookies.delete(k);
+      else this.cookies.set(k, v);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = unknown>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body ?? {});
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body);
+  }
+  del<T = unknown>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  /** SPEC flow: Better Auth sign-up, then POST /users records the role. */
+  async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string } = {}) {
+    const name = opts.name ?? email.split('@')[0];
+    const r = await this.post('/api/auth/sign-up/email', { name, email, password: opts.password ?? 'pass-word-123' });
+    if (r.status !== 200) throw new Error(`sign-up ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+    const u = await this.post('/api/users', { name, email, isSeller: !!opts.isSeller });
+    if (u.status !== 200) throw new Error(`POST /users ${email}: ${u.status} ${JSON.stringify(u.body)}`);
+    this.email = email;
+    return this;
+  }
+
+  async signIn(email: string, password = 'pass-word-123') {
+    const r = await this.post('/api/auth/sign-in/email', { email, password });
+    if (r.status === 200) this.email = email;
+    return r;
+  }
+}

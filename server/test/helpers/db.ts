@@ -1,0 +1,39 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../src/db/client';
+
+export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh, migrated database of its own for one test file, on PGlite or PostgreSQL. */
+export async function createTestDatabase(): Promise<Database> {
+  if (testDbKind === 'pglite') {
+    const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    const client = new PGlite({ loadDataDir: blob });
+    await client.waitReady;
+    return createDatabase({ kind: 'pglite', client });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = await createDatabase({ kind: 'postgres', url: u.toString(), poolSize: 20 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
