@@ -1,0 +1,32 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
+
+/**
+ * `@shop/contract/constants` reaches the contract's plain constants (MESSAGES, CATEGORIES...) without
+ * its zod schemas, so code on the first screen does not pull zod in. Remove once the contract
+ * exports that subpath itself.
+ */
+export const aliases = {
+  '@shop/contract/constants': `${webRoot}../contract/src/constants.ts`,
+  '@': `${webRoot}src`,
+};
+
+/**
+ * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
+ * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
+ */
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, webRoot, 'API_');
+  const proxy = { '/api': { target: env.API_URL || 'http://localhost:3000', changeOrigin: false } };
+  return {
+    base: '/',
+    plugins: [react(), tailwindcss()],
+    resolve: { alias: aliases },
+    server: { port: 5173, proxy },
+    preview: { proxy },
+    build: { outDir: 'dist', emptyOutDir: true },
+  };
+});
