@@ -1,0 +1,34 @@
+/**
+ * Route table: `path` is what the router matches, `getHref` builds a link. Components link
+ * through these helpers only, so a route can move in one place.
+ */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  blog: { path: '/blog', getHref: () => '/blog' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  category: {
+    path: '/category/:category',
+    getHref: (category: string) => `/category/${encodeURIComponent(category)}`,
+    /** SPEC.md 2: the ad cards link to the relative path category/{category}. */
+    getRelativeHref: (category: string) => `category/${encodeURIComponent(category)}`,
+  },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    myOrders: { path: '/dashboard/myorders', getHref: () => '/dashboard/myorders' },
+    myProducts: { path: '/dashboard/myproducts', getHref: () => '/dashboard/myproducts' },
+    addProducts: { path: '/dashboard/addproducts', getHref: () => '/dashboard/addproducts' },
+    allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
+    allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
+    payment: { path: '/dashboard/payment/:id', getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}` },
+  },
+  images: {
+    banner: '/images/banner.svg',
+    fallback: '/images/fallback.svg',
+  },
+} as const;
+
+/** Route-relative segment of a full path (children of a parent route are declared relative). */
+export function segment(fullPath: string, parent: string): string {
+  return fullPath.startsWith(`${parent}/`) ? fullPath.slice(parent.length + 1) : fullPath.replace(/^\//, '');
+}

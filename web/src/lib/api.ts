@@ -1,0 +1,170 @@
+/**
+ * The one fetch wrapper of the app. Same-origin `/api`, cookies included, JSON in and out.
+ * It only talks HTTP: no toasts, no redirects. Failures throw ApiError, which carries the
+ * HTTP status, a stable code and a sentence for people (from `{error, message, field?}` of our
+ * API, or `{code, message}` of the auth provider).
+ */
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+
+  /** 0 when the request never got an answer (offline, DNS, CORS, aborted). */
+  get isNetworkError() {
+    return this.status === 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** A message a person can act on, whatever was thrown. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ApiError || error instanceof Error) return error.message || fallback;
+  if (typeof error === 'string' && error) return error;
+  return fallback;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Appended as a query string; undefined, null and '' are left out. */
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+}
+
+/** `/allproducts` -> `/api/allproducts`; a path already under /api (from a Link header) stays. */
+export function apiUrl(path: string, query?: Query): string {
+  let url = path.startsWith(`${API_BASE}/`) || path === API_BASE ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
+  if (query) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined || value === null || value === '') continue;
+      params.append(key, String(value));
+    }
+    const qs = params.toString();
+    if (qs) url += (url.includes('?') ? '&' : '?') + qs;
+  }
+  return url;
+}
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'The request was not accepted. Check what you typed.',
+  401: 'Please log in to continue.',
+  403: 'You do not have access to this.',
+  404: 'Not found.',
+  409: 'This conflicts with the current state. Refresh and try again.',
+  413: 'That is too large.',
+  429: 'Too many requests. Wait a moment and try again.',
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 205) return null;
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json') || /^[[{"]|^(null|true|false|-?\d)/.test(text.trim())) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** Turns an error answer into an ApiError. Exported for tests. */
+export function toApiError(status: number, statusText: string, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    let b = body as Record<string, unknown>;
+    // Stripe-like shape: {error: {code, message}}.
+    if (b.error && typeof b.error === 'object') b = { ...(b.error as Record<string, unknown>), field: b.field };
+    const code =
+      typeof b.error === 'string' ? b.error : typeof b.code === 'string' ? b.code : `http_${status}`;
+    const message =
+      typeof b.message === 'string' && b.message
+        ? b.message
+        : (STATUS_MESSAGES[status] ?? (statusText || `Request failed (${status}).`));
+    const field = typeof b.field === 'string' ? b.field : undefined;
+    return new ApiError(status, code, message, field);
+  }
+  const message =
+    typeof body === 'string' && body && body.length < 300 && !body.trimStart().startsWith('<')
+      ? body
+      : (STATUS_MESSAGES[status] ?? (statusText || `Request failed (${status}).`));
+  return new ApiError(status, `http_${status}`, message);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers } = options;
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    signal,
+    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  };
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network_error', 'Could not reach the shop. Check your connection and try again.');
+  }
+  const data = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, response.statusText, data);
+  return { data: data as T, headers: response.headers, status: response.status };
+}
+
+/** The answer's body only. */
+export async function api<T>(path: string, options?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+/** The `rel="next"` URL of a Link header, as a path under /api (same origin), or null. */
+export function nextLink(headers: Headers): string | null {
+  const link = headers.get('link');
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;(.*)/.exec(part.trim());
+    if (!match) continue;
+    if (!/rel="?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2])) continue;
+    try {
+      const url = new URL(match[1], 'http://relative.invalid');
+      return `${url.pathname}${url.search}`;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** X-Total-Count as a number, or null when absent. */
+export function totalCount(headers: Headers): number | null {
+  const raw = headers.get('x-total-count');
+  if (raw === null || raw.trim() === '') return null;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : null;
+}

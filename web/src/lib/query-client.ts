@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api';
+
+/** SPEC.md 9: 5-minute cache. SPEC.md 8: failed reads retried 3 times, 1 s doubling, capped at 30 s. */
+export const FIVE_MINUTES = 5 * 60 * 1000;
+export const MAX_RETRIES = 3;
+
+export function retryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 30_000);
+}
+
+/**
+ * Retry network failures and server errors. A 4xx answer (other than 408 and 429) will not change
+ * by asking again, so it fails at once: a 401 or 403 must redirect now, not after 7 seconds.
+ */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= MAX_RETRIES) return false;
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    return false;
+  }
+  return true;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        staleTime: FIVE_MINUTES,
+        gcTime: FIVE_MINUTES,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

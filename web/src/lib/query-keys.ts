@@ -1,0 +1,52 @@
+/**
+ * Every query key of the app, in one place. 'category' and 'advertise' are the keys SPEC.md 7
+ * names. Keys are hierarchical so a mutation can invalidate a whole family by its prefix.
+ */
+export interface ProductFilters {
+  q?: string;
+  category?: string;
+  condition?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  location?: string;
+  verified?: boolean;
+  sort?: 'newest' | 'price_asc' | 'price_desc';
+}
+
+export const queryKeys = {
+  session: ['session'] as const,
+  authConfig: ['auth-config'] as const,
+
+  categories: ['category'] as const,
+  advertisements: ['advertise'] as const,
+
+  products: {
+    all: ['products'] as const,
+    list: (filters: ProductFilters = {}) => ['products', 'all', filters] as const,
+    byCategory: (category: string, filters: ProductFilters = {}) => ['products', 'category', category, filters] as const,
+    bySeller: (email: string) => ['products', 'seller', email] as const,
+  },
+
+  orders: {
+    all: ['orders'] as const,
+    byBuyer: (email: string) => ['orders', 'buyer', email] as const,
+    one: (id: string) => ['orders', 'one', id] as const,
+  },
+
+  roles: {
+    all: ['roles'] as const,
+    admin: (email: string) => ['roles', 'admin', email] as const,
+    buyer: (email: string) => ['roles', 'buyer', email] as const,
+    seller: (email: string) => ['roles', 'seller', email] as const,
+  },
+
+  users: {
+    all: ['users'] as const,
+    buyers: ['users', 'allbuyer'] as const,
+    sellers: ['users', 'allseller'] as const,
+  },
+
+  payments: {
+    intent: (orderId: string) => ['payments', 'intent', orderId] as const,
+  },
+} as const;
