@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { useHasRole, type RoleName } from '@/features/auth/hooks/use-roles';
+import type { LoginLocationState } from '@/features/auth/types';
+
+/** Login required (SPEC.md 4): otherwise to /login, remembering where the user was going. */
+export function RequireAuth() {
+  const { user, isPending } = useUser();
+  const location = useLocation();
+  if (isPending) return <PageSpinner label="Checking your session…" />;
+  if (!user) {
+    const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Buyer, seller or admin pages (SPEC.md 6): spinner while the server answers, /login when the role is missing. */
+export function RequireRole({ role }: { role: RoleName }) {
+  const { user, isPending: sessionPending } = useUser();
+  const location = useLocation();
+  const { allowed, isPending } = useHasRole(role, user?.email);
+  if (sessionPending || isPending) return <PageSpinner label="Checking your access…" />;
+  if (!user || !allowed) {
+    const state: LoginLocationState = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+      reason: user ? 'forbidden' : undefined,
+    };
+    return <Navigate to={paths.login.getHref()} replace state={state} />;
+  }
+  return <Outlet />;
+}

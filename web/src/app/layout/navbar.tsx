@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Menu, ShoppingBag, X } from 'lucide-react';
+import { toast } from '@/lib/toast';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { errorMessage } from '@/lib/api';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+
+function NavItems({ loggedIn, pending, onSignOut, signingOut }: { loggedIn: boolean; pending: boolean; onSignOut: () => void; signingOut: boolean }) {
+  return (
+    <>
+      <li>
+        <NavLink to={paths.home.getHref()} end className={linkClass}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={paths.blog.getHref()} className={linkClass}>
+          Blog
+        </NavLink>
+      </li>
+      {pending ? (
+        <li aria-hidden="true" className="pointer-events-none">
+          <span className="skeleton h-5 w-20" />
+        </li>
+      ) : loggedIn ? (
+        <>
+          <li>
+            <NavLink to={paths.dashboard.root.getHref()} className={linkClass}>
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <button type="button" onClick={onSignOut} disabled={signingOut}>
+              Sign out
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to={paths.login.getHref()} className={linkClass}>
+            Login
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+}
+
+export function Navbar() {
+  const { user, isPending } = useUser();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Close the mobile menu on navigation, on Escape and on a click elsewhere.
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('mousedown', onClick);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('mousedown', onClick);
+    };
+  }, [open]);
+
+  const handleSignOut = () => {
+    setOpen(false);
+    signOut.mutate(undefined, {
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => navigate(paths.home.getHref()),
+    });
+  };
+
+  const items = (
+    <NavItems loggedIn={!!user} pending={isPending} onSignOut={handleSignOut} signingOut={signOut.isPending} />
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
+        <div className="flex-1">
+          <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">
+            <ShoppingBag size={24} className="text-primary" aria-hidden="true" />
+            <span>SecondByte</span>
+          </NavLink>
+        </div>
+        <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
+        <div className="relative md:hidden" ref={menuRef}>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="btn btn-square btn-ghost"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+          </button>
+          {open ? (
+            <ul id="mobile-menu" className="menu absolute right-0 z-40 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+              {items}
+            </ul>
+          ) : null}
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+
+/** Shared layout of every page (SPEC.md 2): navbar, the page, footer. */
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+      <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
+        Skip to content
+      </a>
+      {navigation.state === 'loading' ? (
+        <div className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden" role="progressbar" aria-label="Loading page">
+          <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-primary" />
+        </div>
+      ) : null}
+      <Navbar />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}

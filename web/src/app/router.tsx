@@ -1,0 +1,73 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/spinner';
+import { paths, segment } from '@/config/paths';
+import { ErrorPage } from './error-page';
+import { RequireAuth, RequireRole } from './guards';
+import { RootLayout } from './layout/root-layout';
+
+const dash = paths.dashboard;
+const child = (p: string) => segment(p, dash.root.path);
+
+/** Every page is its own chunk, loaded when its route is first visited. */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home.path,
+    Component: RootLayout,
+    errorElement: <ErrorPage />,
+    HydrateFallback: PageSpinner,
+    children: [
+      {
+        // Errors inside a page keep the navbar and footer around them.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/features/catalog/pages/home-page')).HomePage }) },
+          { path: segment(paths.blog.path, ''), lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }) },
+          { path: segment(paths.login.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
+          { path: segment(paths.signup.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
+          {
+            Component: RequireAuth,
+            children: [
+              {
+                path: segment(paths.category.path, ''),
+                lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-page')).CategoryPage }),
+              },
+              {
+                path: segment(dash.root.path, ''),
+                lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
+                children: [
+                  { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
+                  {
+                    element: <RequireRole role="buyer" />,
+                    children: [
+                      { path: child(dash.myOrders.path), lazy: async () => ({ Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage }) },
+                      { path: child(dash.payment.path), lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }) },
+                    ],
+                  },
+                  {
+                    element: <RequireRole role="seller" />,
+                    children: [
+                      { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/my-products-page')).MyProductsPage }) },
+                      { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
+                    ],
+                  },
+                  {
+                    element: <RequireRole role="admin" />,
+                    children: [
+                      { path: child(dash.allBuyers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage }) },
+                      { path: child(dash.allSellers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage }) },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
