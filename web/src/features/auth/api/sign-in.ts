@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginInput } from '@shop/contract';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** POST /api/auth/sign-in/email (Better Auth sets the session cookie). */
+export function signIn(input: LoginInput) {
+  return api<{ user: { id: string; email: string; name: string } }>('/auth/sign-in/email', {
+    method: 'POST',
+    body: { email: input.email, password: input.password },
+  });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: async () => {
+      // Another account may have been signed in before: drop what belonged to it.
+      queryClient.removeQueries({ queryKey: queryKeys.roles.all });
+      queryClient.removeQueries({ queryKey: queryKeys.orders.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}

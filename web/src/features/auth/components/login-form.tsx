@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput } from '@shop/contract';
+import { FormField } from '@/components/form-field';
+import { errorMessage } from '@/lib/api';
+import { useSignIn } from '../api/sign-in';
+import { PasswordInput } from './password-input';
+
+/** 'Log In' form (SPEC.md 5 messages). Calls onSuccess after the session exists. */
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const signIn = useSignIn();
+  const [authError, setAuthError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAuthError(null);
+    try {
+      await signIn.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      // SPEC.md 8: 'Error: ' followed by the authentication error message.
+      setAuthError(`Error: ${errorMessage(error)}`);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Log In">
+      <FormField label="Email" error={errors.email?.message}>
+        <input className="input w-full" type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...register('password')} />
+      </FormField>
+      {authError ? (
+        <p role="alert" className="mt-1 text-sm text-error">
+          {authError}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Login
+      </button>
+    </form>
+  );
+}

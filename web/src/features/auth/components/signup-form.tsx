@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signupSchema, type SignupInput } from '@shop/contract';
+import type { z } from 'zod';
+import { FormField } from '@/components/form-field';
+import { errorMessage } from '@/lib/api';
+import { useSignUp } from '../api/sign-up';
+import { PasswordInput } from './password-input';
+
+/** 'Sign Up' form: name, email, password, 'Seller?' (SPEC.md 2 and 5). */
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const signUp = useSignUp();
+  const [authError, setAuthError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignupInput, unknown, z.output<typeof signupSchema>>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { name: '', email: '', password: '', isSeller: false },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAuthError(null);
+    try {
+      await signUp.mutateAsync(values);
+      onSuccess();
+    } catch (error) {
+      // SPEC.md 8: the authentication error message as is.
+      setAuthError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Sign Up">
+      <FormField label="Name" error={errors.name?.message}>
+        <input className="input w-full" autoComplete="name" {...register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <input className="input w-full" type="email" autoComplete="email" {...register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        <PasswordInput autoComplete="new-password" {...register('password')} />
+      </FormField>
+      <label className="label mt-2 cursor-pointer gap-3 text-base-content">
+        <input type="checkbox" className="checkbox checkbox-primary" {...register('isSeller')} />
+        <span>Seller?</span>
+      </label>
+      <p className="text-xs text-base-content/70">Tick this to list and advertise your own products.</p>
+      {authError ? (
+        <p role="alert" className="mt-1 text-sm text-error">
+          {authError}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
+        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        Sign Up
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { MESSAGES } from '@shop/contract';
+import { paths } from '@/config/paths';
+import { useUser } from '../api/get-session';
+import { GoogleButton } from '../components/google-button';
+import { LoginForm } from '../components/login-form';
+import { useReturnTo } from '../hooks/use-return-to';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const { to, state } = useReturnTo();
+
+  const onSuccess = () => {
+    toast.success(MESSAGES.loginSuccess);
+    navigate(to, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md py-6">
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-4">
+          <h1 className="text-center text-3xl font-bold">Log In</h1>
+          {state?.reason === 'forbidden' ? (
+            <p role="status" className="alert alert-warning alert-soft text-sm">
+              Your account cannot open that page. Log in with an account that can.
+            </p>
+          ) : user ? (
+            <p role="status" className="alert alert-info alert-soft text-sm">
+              You are logged in as {user.email}. Logging in again switches account.
+            </p>
+          ) : null}
+          <LoginForm onSuccess={onSuccess} />
+          <p className="text-center text-sm">
+            New here?{' '}
+            <Link to={paths.signup.getHref()} state={state} className="link link-primary font-medium">
+              Create an account
+            </Link>
+          </p>
+          <div className="divider my-0 text-sm">OR</div>
+          <GoogleButton returnTo={to} />
+        </div>
+      </div>
+    </div>
+  );
+}

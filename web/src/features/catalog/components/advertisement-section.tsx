@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { Img } from '@/components/img';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { useAdvertisements } from '../api/get-advertisements';
+
+/** SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. */
+export function AdvertisementSection() {
+  const { advertisements } = useAdvertisements();
+  if (advertisements.length === 0) return null;
+  return (
+    <section aria-labelledby="ads-title" className="flex flex-col gap-5">
+      <div>
+        <h2 id="ads-title" className="text-2xl font-bold sm:text-3xl">
+          Advertisement
+        </h2>
+        <p className="text-base-content/70">Hand-picked deals our sellers are promoting right now.</p>
+      </div>
+      <ul className="grid grid-cols-1 gap-5 md:grid-cols-4">
+        {advertisements.map((ad) => (
+          <li key={ad._id}>
+            <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+              <figure className="bg-base-200">
+                <Img src={ad.img} alt={ad.name} width={400} height={300} className="h-auto w-full object-cover" />
+              </figure>
+              <div className="card-body gap-2 p-4">
+                <h3 className="card-title text-base">{ad.name}</h3>
+                <p className="text-sm text-base-content/80">Try your best {ad.name} now.</p>
+                {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatPrice(ad.price)}</p> : null}
+                <div className="card-actions mt-auto pt-1">
+                  <Link to={paths.category.getRelativeHref(ad.category)} className="btn btn-primary btn-sm btn-block" aria-label={`Buy Now: ${ad.name} in ${ad.category}`}>
+                    Buy Now
+                  </Link>
+                </div>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

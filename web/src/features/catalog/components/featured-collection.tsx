@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Img } from '@/components/img';
+import { paths } from '@/config/paths';
+import { useCategories } from '../api/get-categories';
+
+/** SPEC.md 2 Featured Collection: category cards, 1/2/3 columns; each links to /category/{category}. */
+export function FeaturedCollection() {
+  const { categories, isPending } = useCategories();
+  if (!isPending && categories.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-title" className="flex flex-col gap-5">
+      <div>
+        <h2 id="featured-title" className="text-2xl font-bold sm:text-3xl">
+          Featured Collection
+        </h2>
+        <p className="text-base-content/70">Pick a category to see what is on offer.</p>
+      </div>
+      <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">
+        {isPending
+          ? Array.from({ length: 6 }, (_, i) => (
+              <li key={i} aria-hidden="true">
+                <div className="card border border-base-300">
+                  <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+                  <div className="card-body gap-2 p-4">
+                    <div className="skeleton h-6 w-1/3" />
+                    <div className="skeleton h-4 w-2/3" />
+                  </div>
+                </div>
+              </li>
+            ))
+          : categories.map((c) => (
+              <li key={c._id}>
+                <Link
+                  to={paths.category.getHref(c.category)}
+                  className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+                >
+                  <figure className="bg-base-200">
+                    <Img src={c.img} alt="" width={400} height={300} className="h-auto w-full object-cover" />
+                  </figure>
+                  <div className="card-body gap-1 p-4">
+                    <h3 className="card-title">{c.category}</h3>
+                    <p className="text-sm text-base-content/80">Click the card to get the best {c.category}.</p>
+                  </div>
+                </Link>
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}

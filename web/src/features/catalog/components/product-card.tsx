@@ -1,0 +1,102 @@
+import type { Product } from '@shop/contract';
+import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
+import { Img } from '@/components/img';
+import { formatPrice, formatYears } from '@/lib/format';
+
+interface ProductCardProps {
+  product: Product;
+  onBuy?: (product: Product) => void;
+  /** First row of the grid: load the image at once. */
+  priority?: boolean;
+  /** Replaces the Buy now button (e.g. the seller's Ad button). */
+  action?: React.ReactNode;
+  /** Extra badges (e.g. Sold, Advertised). */
+  badges?: React.ReactNode;
+}
+
+export function VerifiedTick() {
+  return (
+    <span className="inline-flex text-info" role="img" aria-label="Verified seller" title="Verified seller">
+      <BadgeCheck size={16} aria-hidden="true" />
+    </span>
+  );
+}
+
+/** A product with everything SPEC.md 2 lists: name, image, price, location, seller (+tick), used years, original price, date. */
+export function ProductCard({ product, onBuy, priority = false, action, badges }: ProductCardProps) {
+  const saving = product.original_price > product.price ? Math.round((1 - product.price / product.original_price) * 100) : 0;
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`product-${product._id}`}>
+      <figure className="relative bg-base-200">
+        <Img src={product.img} alt={product.name} width={400} height={300} priority={priority} className="h-auto w-full object-cover" />
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          <span className="badge badge-neutral badge-sm">{product.condition}</span>
+          {badges}
+        </div>
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h3 id={`product-${product._id}`} className="card-title text-base leading-snug">
+          {product.name}
+        </h3>
+        <div className="flex items-baseline gap-2">
+          <p className="text-2xl font-bold text-primary">
+            <span className="sr-only">Price: </span>
+            {formatPrice(product.price)}
+          </p>
+          {saving > 0 ? <span className="badge badge-success badge-soft badge-sm">{saving}% off</span> : null}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80">
+          <dt className="flex items-center gap-1">
+            <Tag size={14} aria-hidden="true" />
+            Original price
+          </dt>
+          <dd className="line-through decoration-base-content/40">{formatPrice(product.original_price)}</dd>
+          <dt className="flex items-center gap-1">
+            <MapPin size={14} aria-hidden="true" />
+            Location
+          </dt>
+          <dd>{product.location}</dd>
+          <dt className="flex items-center gap-1">
+            <Clock size={14} aria-hidden="true" />
+            Used
+          </dt>
+          <dd>{formatYears(product.used_year)}</dd>
+          <dt className="flex items-center gap-1">
+            <CalendarDays size={14} aria-hidden="true" />
+            Posted
+          </dt>
+          <dd>{product.date}</dd>
+        </dl>
+        <p className="flex items-center gap-1 text-sm">
+          <span className="text-base-content/70">Seller:</span>
+          <span className="font-medium">{product.seller}</span>
+          {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+        </p>
+        <div className="card-actions mt-auto pt-2">
+          {action ??
+            (onBuy ? (
+              <button type="button" className="btn btn-primary btn-block" onClick={() => onBuy(product)} aria-label={`Buy now: ${product.name}`}>
+                Buy now
+              </button>
+            ) : null)}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card border border-base-300 bg-base-100" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+      <div className="card-body gap-3 p-4">
+        <div className="skeleton h-5 w-3/4" />
+        <div className="skeleton h-7 w-1/3" />
+        <div className="skeleton h-4 w-full" />
+        <div className="skeleton h-4 w-5/6" />
+        <div className="skeleton h-4 w-2/3" />
+        <div className="skeleton mt-2 h-10 w-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { Img } from '@/components/img';
+import { paths } from '@/config/paths';
+
+/** The promo banner at the top of the home page. */
+export function PromoBanner() {
+  return (
+    <section aria-labelledby="promo-title" className="overflow-hidden rounded-box bg-gradient-to-br from-indigo-50 via-pink-50 to-amber-50">
+      <div className="flex flex-col gap-4 px-6 pt-8 text-center sm:px-10 md:pt-10">
+        <h1 id="promo-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
+          Good tech deserves a second life
+        </h1>
+        <p className="mx-auto max-w-2xl text-base-content/80 sm:text-lg">
+          Used laptops, phones, iPads, cameras, headphones and watches from sellers near you. Meet, check it works, then pay by card.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <a href="#our-products" className="btn btn-primary">
+            Shop now
+          </a>
+          <Link to={paths.signup.getHref()} className="btn btn-outline">
+            Sell your gear
+          </Link>
+        </div>
+      </div>
+      <Img src={paths.images.banner} alt="A laptop, phone, camera, headphones and a watch" width={1600} height={600} priority className="h-auto w-full bg-transparent" />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Product } from '@shop/contract';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import type { LoginLocationState } from '@/features/auth/types';
+
+// The modal (and its form library and schema) loads on the first Buy now only.
+const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
+
+/**
+ * Buy now: opens the booking modal, or sends a logged-out visitor to /login and back here.
+ * Returns the click handler and the modal element to render once on the page.
+ */
+export function useBuyNow() {
+  const { user } = useUser();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [product, setProduct] = useState<Product | null>(null);
+  const [mounted, setMounted] = useState(false);
+
+  const onBuy = useCallback(
+    (next: Product) => {
+      if (!user) {
+        const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+        navigate(paths.login.getHref(), { state });
+        return;
+      }
+      setMounted(true);
+      setProduct(next);
+    },
+    [user, navigate, location.pathname, location.search, location.hash],
+  );
+
+  const modal =
+    user && mounted ? (
+      <Suspense fallback={null}>
+        <BookingModal product={product} user={user} onClose={() => setProduct(null)} />
+      </Suspense>
+    ) : null;
+
+  return { onBuy, modal };
+}

@@ -1,0 +1,58 @@
+import { NavLink, Outlet } from 'react-router';
+import { ClipboardList, LayoutDashboard, PackagePlus, Package, Store, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageSpinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { useRoles } from '@/features/auth/hooks/use-roles';
+
+interface MenuItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  end?: boolean;
+}
+
+export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
+  const { user } = useUser();
+  const roles = useRoles(user?.email);
+  const d = paths.dashboard;
+  const items: MenuItem[] = [{ to: d.root.getHref(), label: 'Overview', icon: <LayoutDashboard size={18} aria-hidden="true" />, end: true }];
+  if (roles.isBuyer) items.push({ to: d.myOrders.getHref(), label: 'My Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
+  if (roles.isSeller) {
+    items.push({ to: d.myProducts.getHref(), label: 'My Products', icon: <Package size={18} aria-hidden="true" /> });
+    items.push({ to: d.addProducts.getHref(), label: 'Add Products', icon: <PackagePlus size={18} aria-hidden="true" /> });
+  }
+  if (roles.isAdmin) {
+    items.push({ to: d.allBuyers.getHref(), label: 'All Buyer', icon: <Users size={18} aria-hidden="true" /> });
+    items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
+  }
+  return { items, isPending: roles.isPending };
+}
+
+/** /dashboard: side menu by role (SPEC.md 2), spinner while the role checks run. */
+export function DashboardLayout() {
+  const { items, isPending } = useDashboardMenu();
+  if (isPending) return <PageSpinner label="Checking your roles…" />;
+  return (
+    <div className="flex flex-col gap-6 md:flex-row md:items-start">
+      <aside className="md:sticky md:top-20 md:w-60 md:shrink-0">
+        <nav aria-label="Dashboard">
+          <ul className="menu menu-horizontal w-full flex-nowrap gap-1 overflow-x-auto rounded-box bg-base-200 md:menu-vertical">
+            {items.map((item) => (
+              <li key={item.to} className="shrink-0">
+                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                  {item.icon}
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from '@/lib/toast';
+import { bookingFormSchema, MESSAGES, type Product } from '@shop/contract';
+import type { z } from 'zod';
+import { FormField } from '@/components/form-field';
+import { Modal } from '@/components/modal';
+import { errorMessage, isApiError } from '@/lib/api';
+import { fieldMessage, formatPrice } from '@/lib/format';
+import { useIsBuyer } from '@/features/auth/api/get-is-buyer';
+import type { SessionUser } from '@/features/auth/types';
+import { useCreateOrder } from '../api/create-order';
+
+type BookingValues = z.input<typeof bookingFormSchema>;
+const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
+
+interface BookingModalProps {
+  product: Product | null;
+  user: SessionUser;
+  onClose: () => void;
+}
+
+/** SPEC.md 2 booking modal: price and email read-only, name prefilled, phone and meeting location. */
+export function BookingModal({ product, user, onClose }: BookingModalProps) {
+  return (
+    <Modal open={!!product} onClose={onClose} title={product ? `Book ${product.name}` : 'Book'}>
+      {product ? <BookingForm product={product} user={user} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function BookingForm({ product, user, onDone }: { product: Product; user: SessionUser; onDone: () => void }) {
+  const createOrder = useCreateOrder();
+  const buyer = useIsBuyer(user.email);
+  const notBuyer = buyer.data?.isBuyer === false;
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BookingValues, unknown, z.output<typeof bookingFormSchema>>({
+    resolver: zodResolver(bookingFormSchema),
+    defaultValues: { buyerName: user.name ?? '', phone: '', meettingLocation: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await createOrder.mutateAsync({ productId: product._id, ...values });
+      toast.success(MESSAGES.orderPlaced);
+      onDone();
+    } catch (error) {
+      const field = isApiError(error) ? error.field : undefined;
+      if (field && (FIELDS as readonly string[]).includes(field)) {
+        setError(field as (typeof FIELDS)[number], { type: 'server', message: error instanceof Error ? error.message : undefined });
+      } else {
+        setFormError(errorMessage(error));
+      }
+    }
+  });
+
+  const busy = isSubmitting || createOrder.isPending;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
+      <FormField label="Price">
+        <input className="input w-full" value={formatPrice(product.price)} readOnly />
+      </FormField>
+      <FormField label="Name" error={fieldMessage('Name', errors.buyerName?.message)}>
+        <input className="input w-full" autoComplete="name" {...register('buyerName')} />
+      </FormField>
+      <FormField label="Email">
+        <input className="input w-full" type="email" value={user.email} readOnly />
+      </FormField>
+      <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
+        <input className="input w-full" type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
+      </FormField>
+      <FormField label="Meeting location" error={fieldMessage('Meeting location', errors.meettingLocation?.message)}>
+        <input className="input w-full" autoComplete="address-level2" {...register('meettingLocation')} />
+      </FormField>
+
+      {notBuyer ? (
+        <p role="alert" className="alert alert-warning alert-soft mt-2 text-sm">
+          Only buyer accounts can book items. Log in with a buyer account to place an order.
+        </p>
+      ) : null}
+      {formError ? (
+        <p role="alert" className="alert alert-error alert-soft mt-2 text-sm">
+          {formError}
+        </p>
+      ) : null}
+
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy || notBuyer}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { CardFormProps } from './card-form';
+
+/**
+ * Placeholder for the Stripe Elements variant (provider === 'stripe'). Wiring it means adding
+ * @stripe/stripe-js, mounting a CardElement with intent.publishableKey, calling
+ * stripe.confirmCardPayment(intent.clientSecret, ...) and passing paymentIntent.id to onConfirmed.
+ */
+export function StripeCardForm({ intent }: CardFormProps) {
+  return (
+    <div role="alert" className="alert alert-warning alert-soft">
+      <p>
+        This shop takes cards through Stripe{intent ? '' : ' (loading…)'}, which this version of the app cannot show yet. Please contact the shop to
+        complete your payment.
+      </p>
+    </div>
+  );
+}

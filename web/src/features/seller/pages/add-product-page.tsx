@@ -1,0 +1,36 @@
+import { useNavigate } from 'react-router';
+import { toast } from '@/lib/toast';
+import { MESSAGES } from '@shop/contract';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { useIsSeller } from '@/features/auth/api/get-is-seller';
+import { AddProductForm } from '../components/add-product-form';
+
+/** /dashboard/addproducts (seller). */
+export function AddProductPage() {
+  const navigate = useNavigate();
+  const { user } = useUser();
+  const seller = useIsSeller(user?.email);
+  return (
+    <section aria-labelledby="add-product-title" className="flex flex-col gap-4">
+      <h1 id="add-product-title" className="text-2xl font-bold">
+        Add A Product
+      </h1>
+      {seller.data && !seller.data.isVerified ? (
+        <p className="alert alert-info alert-soft text-sm">
+          Your seller account is not verified yet. Your products are listed without the verified tick until an admin verifies you.
+        </p>
+      ) : null}
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body">
+          <AddProductForm
+            onSuccess={() => {
+              toast.success(MESSAGES.productAdded);
+              navigate(paths.dashboard.myProducts.getHref());
+            }}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { Link } from 'react-router';
+import { Megaphone, PackagePlus } from 'lucide-react';
+import { toast } from '@/lib/toast';
+import { MESSAGES, type Product } from '@shop/contract';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
+import { errorMessage } from '@/lib/api';
+import { useAdvertiseProduct } from '../api/advertise-product';
+import { useSellerProducts } from '../api/get-seller-products';
+
+function AdButton({ product }: { product: Product }) {
+  const advertise = useAdvertiseProduct();
+  const sold = product.status === 'sold';
+  const advertised = product.advertised;
+  const busy = advertise.isPending && advertise.variables === product._id;
+  const onClick = () =>
+    advertise.mutate(product._id, {
+      onSuccess: (result) => {
+        if (result?.acknowledged) toast.success(MESSAGES.advertiseAdded);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const label = sold ? 'Sold' : advertised ? 'Advertised' : 'Advertise';
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-block"
+      disabled={sold || advertised || busy}
+      onClick={onClick}
+      aria-label={sold ? `${product.name} is sold` : advertised ? `${product.name} is advertised` : `Advertise ${product.name}`}
+    >
+      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Megaphone size={16} aria-hidden="true" />}
+      {label}
+    </button>
+  );
+}
+
+/** /dashboard/myproducts (seller): own products, each with an Ad button. */
+export function MyProductsPage() {
+  const { user } = useUser();
+  const products = useSellerProducts(user?.email);
+
+  if (products.isPending) {
+    return (
+      <section className="flex flex-col gap-4" role="status" aria-label="Loading your products">
+        <div className="skeleton h-8 w-56" />
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 3 }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      </section>
+    );
+  }
+  if (products.isError) {
+    return <ErrorState title="Could not load your products" error={products.error} onRetry={() => void products.refetch()} />;
+  }
+
+  const list = products.data ?? [];
+  return (
+    <section aria-labelledby="my-products-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="my-products-title" className="text-2xl font-bold">
+          You Have {list.length} Products
+        </h1>
+        <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary btn-sm">
+          <PackagePlus size={16} aria-hidden="true" />
+          Add a product
+        </Link>
+      </div>
+      {list.length === 0 ? (
+        <EmptyState
+          title="You have not listed anything yet"
+          action={
+            <Link to={paths.dashboard.addProducts.getHref()} className="btn btn-primary">
+              Add your first product
+            </Link>
+          }
+        >
+          List a used device in a minute; advertise it to show it on the home page.
+        </EmptyState>
+      ) : (
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
+          {list.map((product) => (
+            <li key={product._id}>
+              <ProductCard
+                product={product}
+                action={<AdButton product={product} />}
+                badges={
+                  product.status === 'sold' ? (
+                    <span className="badge badge-error badge-sm">Sold</span>
+                  ) : product.advertised ? (
+                    <span className="badge badge-secondary badge-sm">Advertised</span>
+                  ) : null
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
