@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shop/contract';
+import { mockFetch, pending } from '@/test/fetch-mock';
+import { product } from '@/test/fixtures';
+import { buyer, renderWithApp } from '@/test/render';
+import { BookingModal } from './booking-modal';
+
+const buyerYes = { 'GET /api/users/buyer/buyer@shop.test': { body: { isBuyer: true } } };
+
+describe('BookingModal', () => {
+  it('shows price and email read-only and the name prefilled from the session', async () => {
+    mockFetch(buyerYes);
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={vi.fn()} />, { user: buyer });
+    expect(await screen.findByRole('dialog', { name: 'Book MacBook Air M1' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveValue('$1,234.00');
+    expect(screen.getByLabelText('Price')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveValue('buyer@shop.test');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Name')).toHaveValue('Bea Buyer');
+    expect(screen.getByLabelText('Phone')).toHaveValue('');
+    expect(screen.getByLabelText('Meeting location')).toHaveValue('');
+  });
+
+  it('places the order, toasts "Order Placed Successfully!" and closes', async () => {
+    const { callsTo } = mockFetch({ ...buyerYes, 'POST /api/orders': { status: 201, body: { acknowledged: true, insertedId: 'o1' } } });
+    const onClose = vi.fn();
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={onClose} />, { user: buyer });
+    await userEvent.type(await screen.findByLabelText('Phone'), '+8801811111111');
+    await userEvent.type(screen.getByLabelText('Meeting location'), 'Banani');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(callsTo('POST', '/api/orders')[0].body).toEqual({
+      productId: product._id,
+      buyerName: 'Bea Buyer',
+      phone: '+8801811111111',
+      meettingLocation: 'Banani',
+    });
+    expect(await screen.findByText(MESSAGES.orderPlaced)).toBeInTheDocument();
+  });
+
+  it('asks for phone and meeting location before calling the server', async () => {
+    const { callsTo } = mockFetch(buyerYes);
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={vi.fn()} />, { user: buyer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Phone is required')).toBeInTheDocument();
+    expect(screen.getByText('Meeting location is required')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/orders')).toHaveLength(0);
+  });
+
+  it('shows the server refusal in the modal and keeps it open', async () => {
+    mockFetch({
+      ...buyerYes,
+      'POST /api/orders': { status: 409, body: { error: 'already_booked', message: 'You have already booked this item.' } },
+    });
+    const onClose = vi.fn();
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={onClose} />, { user: buyer });
+    await userEvent.type(await screen.findByLabelText('Phone'), '01811111111');
+    await userEvent.type(screen.getByLabelText('Meeting location'), 'Banani');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('You have already booked this item.')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Phone')).toHaveValue('01811111111');
+  });
+
+  it('disables Submit for an account that is not a buyer', async () => {
+    mockFetch({ 'GET /api/users/buyer/buyer@shop.test': { body: { isBuyer: false } } });
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={vi.fn()} />, { user: buyer });
+    expect(await screen.findByText(/Only buyer accounts can book items/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('closes on Escape (the dialog cancel event) and on the close button', async () => {
+    mockFetch({ 'GET /api/users/buyer/buyer@shop.test': () => pending() });
+    const onClose = vi.fn();
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={onClose} />, { user: buyer });
+    const dialog = await screen.findByRole('dialog');
+    fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

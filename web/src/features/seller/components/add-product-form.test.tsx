@@ -1,0 +1,103 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import { AddProductForm } from './add-product-form';
+
+const seller = { id: 'u-s', name: 'Sally', email: 'seller@shop.test', role: 'seller' as const, verified: true };
+
+async function fillValid() {
+  await userEvent.type(await screen.findByLabelText('Product name'), 'Canon EOS 80D');
+  await userEvent.selectOptions(screen.getByLabelText('Brand (category)'), 'Camera');
+  await userEvent.selectOptions(screen.getByLabelText('Condition'), 'Good');
+  await userEvent.type(screen.getByLabelText('Price (USD)'), '450');
+  await userEvent.type(screen.getByLabelText('Original price (USD)'), '999.99');
+  await userEvent.type(screen.getByLabelText('Years used'), '3');
+  await userEvent.type(screen.getByLabelText('Location'), 'Chattogram');
+  await userEvent.type(screen.getByLabelText('Phone number'), '+8801700000001');
+  await userEvent.type(screen.getByLabelText('Image URL'), '/images/products/camera-1.svg');
+}
+
+describe('AddProductForm (SPEC.md 5: every field required)', () => {
+  it('shows a required message under every field of an empty form and sends nothing', async () => {
+    const { callsTo } = mockFetch({});
+    renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Product' }));
+    for (const message of [
+      'Product name is required',
+      'Brand is required',
+      'Price is required',
+      'Original price is required',
+      'Location is required',
+      'Phone number is required',
+      'Condition is required',
+      'Years used is required',
+      'Image URL is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Description (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(callsTo('POST', '/api/products')).toHaveLength(0);
+  });
+
+  it('explains a value that is not a number or not a link', async () => {
+    mockFetch({});
+    renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });
+    await fillValid();
+    await userEvent.clear(screen.getByLabelText('Price (USD)'));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), 'cheap');
+    await userEvent.clear(screen.getByLabelText('Image URL'));
+    await userEvent.type(screen.getByLabelText('Image URL'), 'javascript:alert(1)');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
+    expect(screen.getByText('Image URL must be an http(s) URL or a path starting with /')).toBeInTheDocument();
+  });
+
+  it('posts the product and reports success', async () => {
+    const { callsTo } = mockFetch({ 'POST /api/products': { status: 201, body: { acknowledged: true, insertedId: 'p9' } } });
+    const onSuccess = vi.fn();
+    renderWithApp(<AddProductForm onSuccess={onSuccess} />, { user: seller });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(callsTo('POST', '/api/products')[0].body).toEqual({
+      name: 'Canon EOS 80D',
+      category: 'Camera',
+      condition: 'Good',
+      price: 450,
+      original_price: 999.99,
+      used_year: 3,
+      location: 'Chattogram',
+      number: '+8801700000001',
+      img: '/images/products/camera-1.svg',
+      description: '',
+    });
+  });
+
+  it('shows a server field error under that field and keeps what was typed', async () => {
+    mockFetch({
+      'POST /api/products': { status: 400, body: { error: 'validation_error', message: 'Price must be at most 1000000', field: 'price' } },
+    });
+    const onSuccess = vi.fn();
+    renderWithApp(<AddProductForm onSuccess={onSuccess} />, { user: seller });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    const message = await screen.findByText('Price must be at most 1000000');
+    expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-describedby', expect.stringContaining(message.id));
+    expect(screen.getByLabelText('Product name')).toHaveValue('Canon EOS 80D');
+    expect(screen.getByLabelText('Brand (category)')).toHaveValue('Camera');
+    expect(screen.getByLabelText('Image URL')).toHaveValue('/images/products/camera-1.svg');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal without a field above the button', async () => {
+    mockFetch({ 'POST /api/products': { status: 403, body: { error: 'forbidden', message: 'Only sellers can add products.' } } });
+    renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });
+    await fillValid();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Only sellers can add products.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Location')).toHaveValue('Chattogram');
+  });
+});

@@ -1,0 +1,40 @@
+import type { Order, Product } from '@shop/contract';
+
+export const product: Product = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  name: 'MacBook Air M1',
+  category: 'Laptop',
+  img: '/images/products/laptop-1.svg',
+  location: 'Dhaka',
+  seller: 'Sally Seller',
+  email: 'seller@shop.test',
+  number: '+8801700000000',
+  condition: 'Excellent',
+  price: 1234,
+  original_price: 1999,
+  used_year: 2,
+  date: '3/11/2025',
+  sellerStatus: 'verified',
+  description: '',
+  status: 'available',
+  advertised: false,
+  createdAt: '2025-11-03T10:00:00.000Z',
+};
+
+export const order: Order = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  productId: product._id,
+  buyerName: 'Bea Buyer',
+  email: 'buyer@shop.test',
+  price: 1234,
+  phone: '+8801800000000',
+  meettingLocation: 'Gulshan 1',
+  productName: product.name,
+  seller: 'Sally Seller',
+  img: product.img,
+  paid: false,
+  status: 'unpaid',
+  transactionId: null,
+  paidAt: null,
+  createdAt: '2025-11-04T10:00:00.000Z',
+};
