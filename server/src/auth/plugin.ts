@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Role } from '@shop/contract';
 import { forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { withOAuthErrorMessage } from './oauth-errors';
 
 export type SessionUser = {
   id: string;
@@ -28,10 +29,14 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 export function registerAuth(app: FastifyInstance, auth: Auth) {
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
+  const renewed = new WeakMap<FastifyRequest, string[]>();
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
     let p = cache.get(this);
     if (!p) {
-      p = auth.api.getSession({ headers: authHeaders(this) }).then((s) => {
+      p = auth.api.getSession({ headers: authHeaders(this), returnHeaders: true }).then(({ headers, response: s }) => {
+        const cookies = headers.getSetCookie();
+        if (cookies.length) renewed.set(this, cookies);
         if (!s) return null;
         const u = s.user as typeof s.user & { role?: string; verified?: boolean; deletedAt?: Date | null };
         if (u.deletedAt) return null;
@@ -40,6 +45,11 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
       cache.set(this, p);
     }
     return p;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const cookies = renewed.get(request);
+    if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+    return payload;
   });
 
   // Better Auth's own endpoints (sign-up, sign-in, sign-out, session, update-user ...).
@@ -57,7 +67,10 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
       const response = await auth.handler(req);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'set-cookie') reply.header(key, value);
+        if (key === 'set-cookie') return;
+        // A failed Google sign-in returns to /login?error=...: add a message a person can read.
+        if (key === 'location') value = withOAuthErrorMessage(value, [String(auth.options.baseURL), url.origin]);
+        reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);

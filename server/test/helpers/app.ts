@@ -36,10 +36,13 @@ export async function startTestApp(opts: { env?: Record<string, string>; payment
     WEB_DIST: path.join(dataDir, 'no-web'),
     BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ADMIN_EMAILS: 'admin@test.shop',
+    // Tests sign many users up from one IP: abuse limits are out of the way unless a test sets them.
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '1000000',
     ...opts.env,
   });
   const app = await buildApp({ config, database, payments: opts.payments?.(database) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: config.port, host: '127.0.0.1' }); // PORT 0 (default): any free port
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -20,14 +20,7 @@ export class Client {
       h['content-type'] ??= 'application/json';
     }
     const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair.indexOf('=');
-      const k = pair.slice(0, i).trim();
-      const v = pair.slice(i + 1).trim();
-      if (!v || /max-age=0/i.test(c)) this.cookies.delete(k);
-      else this.cookies.set(k, v);
-    }
+    this.keepCookies(res);
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -36,6 +29,48 @@ export class Client {
       /* not JSON */
     }
     return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  private keepCookies(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      const k = pair.slice(0, i).trim();
+      const v = pair.slice(i + 1).trim();
+      if (!v || /max-age=0/i.test(c)) this.cookies.delete(k);
+      else this.cookies.set(k, v);
+    }
+  }
+
+  /** The cookie jar's value for `name` (undefined when not set). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /**
+   * A browser navigation (GET) to `url` (absolute, or a path on this server), following redirects one
+   * hop at a time across origins (e.g. to an OAuth provider and back), sending and keeping cookies for
+   * this server only. Stops at the first answer that is not a redirect, or at a redirect to a page of
+   * the web app (a path on this server outside /api): `landed` is where the browser ends up.
+   */
+  async navigate(url: string, maxHops = 10): Promise<{ landed: URL; status: number; hops: string[] }> {
+    const own = new URL(this.baseUrl).origin;
+    let target = new URL(url, this.baseUrl);
+    const hops: string[] = [];
+    for (let i = 0; i < maxHops; i++) {
+      hops.push(target.toString());
+      const headers: Record<string, string> = {};
+      if (target.origin === own && this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(target, { headers, redirect: 'manual' });
+      if (target.origin === own) this.keepCookies(res);
+      await res.arrayBuffer();
+      const location = res.headers.get('location');
+      if (res.status < 300 || res.status >= 400 || !location) return { landed: target, status: res.status, hops };
+      const next = new URL(location, target);
+      if (next.origin === own && !next.pathname.startsWith('/api/')) return { landed: next, status: res.status, hops };
+      target = next;
+    }
+    throw new Error(`more than ${maxHops} redirects: ${hops.join(' -> ')}`);
   }
 
   get<T = unknown>(path: string) {
