@@ -1,4 +1,5 @@
 import { errorMessage } from '@/lib/api';
+import { calloutClass } from './callout';
 
 interface ErrorStateProps {
   title?: string;
@@ -9,7 +10,7 @@ interface ErrorStateProps {
 /** A failed load the person can act on: what happened and a retry button. */
 export function ErrorState({ title = 'Could not load this', error, onRetry }: ErrorStateProps) {
   return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-col items-start gap-2 sm:flex-row sm:items-center">
+    <div role="alert" className={calloutClass('error', 'sm:flex-row sm:items-center')}>
       <div className="flex-1">
         <p className="font-semibold">{title}</p>
         <p className="text-sm">{errorMessage(error)}</p>

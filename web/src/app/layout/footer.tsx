@@ -5,12 +5,12 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-base-300 bg-base-200">
       <div className="footer mx-auto max-w-7xl p-8 text-base-content sm:footer-horizontal">
-        <aside className="max-w-xs">
+        <div className="max-w-xs">
           <p className="text-lg font-bold">SecondByte</p>
           <p className="text-sm text-base-content/80">
             A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Meet the seller, check the item, pay by card.
           </p>
-        </aside>
+        </div>
         <nav aria-label="Shop">
           <h2 className="footer-title">Shop</h2>
           <Link className="link link-hover" to={paths.home.getHref()}>

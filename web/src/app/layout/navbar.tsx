@@ -7,7 +7,7 @@ import { useUser } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { errorMessage } from '@/lib/api';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active font-semibold' : '');
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '');
 
 function NavItems({ loggedIn, pending, onSignOut, signingOut }: { loggedIn: boolean; pending: boolean; onSignOut: () => void; signingOut: boolean }) {
   return (

@@ -38,6 +38,7 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
   if (query.isPending) {
     return (
       <section className="flex flex-col gap-4" role="status" aria-label={`Loading ${title}`}>
+        <h1 className="sr-only">{title}</h1>
         <div className="skeleton h-8 w-40" />
         {Array.from({ length: 5 }, (_, i) => (
           <div key={i} className="skeleton h-12 w-full" />
@@ -45,7 +46,14 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
       </section>
     );
   }
-  if (query.isError) return <ErrorState title={`Could not load the ${kind}s`} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) {
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <ErrorState title={`Could not load the ${kind}s`} error={query.error} onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
 
   const users = query.data ?? [];
   return (
@@ -57,13 +65,17 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
         <EmptyState title={`No ${kind}s yet`} icon={<Users size={40} />} />
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
+          <table className="table table-sm sm:table-md">
             <caption className="sr-only">{title}</caption>
             <thead>
               <tr>
-                <th scope="col">#</th>
+                <th scope="col" className="hidden sm:table-cell">
+                  #
+                </th>
                 <th scope="col">Name</th>
-                <th scope="col">Email</th>
+                <th scope="col" className="hidden md:table-cell">
+                  Email
+                </th>
                 {extraHeader}
                 <th scope="col">
                   <span className="sr-only">Delete</span>
@@ -73,14 +85,17 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
             <tbody>
               {users.map((user, index) => (
                 <tr key={user._id}>
-                  <td>{index + 1}</td>
-                  <td className="font-medium">{user.name}</td>
-                  <td className="break-all">{user.email}</td>
+                  <td className="hidden sm:table-cell">{index + 1}</td>
+                  <td>
+                    <span className="font-medium">{user.name}</span>
+                    <span className="block break-words text-xs text-base-content/70 md:hidden">{user.email}</span>
+                  </td>
+                  <td className="hidden md:table-cell">{user.email}</td>
                   {extraCell?.(user)}
                   <td>
                     <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setToDelete(user)} aria-label={`Delete ${user.name}`}>
                       <Trash2 size={16} aria-hidden="true" />
-                      Delete
+                      <span className="hidden sm:inline">Delete</span>
                     </button>
                   </td>
                 </tr>

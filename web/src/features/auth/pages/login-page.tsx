@@ -6,6 +6,7 @@ import { useUser } from '../api/get-session';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';
+import { calloutClass } from '@/components/callout';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -23,11 +24,11 @@ export function LoginPage() {
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Log In</h1>
           {state?.reason === 'forbidden' ? (
-            <p role="status" className="alert alert-warning alert-soft text-sm">
+            <p role="status" className={calloutClass('warning')}>
               Your account cannot open that page. Log in with an account that can.
             </p>
           ) : user ? (
-            <p role="status" className="alert alert-info alert-soft text-sm">
+            <p role="status" className={calloutClass('info')}>
               You are logged in as {user.email}. Logging in again switches account.
             </p>
           ) : null}

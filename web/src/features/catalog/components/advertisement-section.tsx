@@ -19,9 +19,9 @@ export function AdvertisementSection() {
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-4">
         {advertisements.map((ad) => (
           <li key={ad._id}>
-            <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
-              <figure className="bg-base-200">
-                <Img src={ad.img} alt={ad.name} width={400} height={300} className="h-auto w-full object-cover" />
+            <article className="card h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm md:flex-col">
+              <figure className="w-2/5 shrink-0 rounded-none bg-base-200 md:w-full">
+                <Img src={ad.img} alt={ad.name} width={400} height={300} className="h-full w-full object-cover md:h-auto" />
               </figure>
               <div className="card-body gap-2 p-4">
                 <h3 className="card-title text-base">{ad.name}</h3>

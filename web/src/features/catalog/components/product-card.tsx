@@ -12,6 +12,8 @@ interface ProductCardProps {
   action?: React.ReactNode;
   /** Extra badges (e.g. Sold, Advertised). */
   badges?: React.ReactNode;
+  /** The card title's level: 3 under a section heading (home), 2 right under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 export function VerifiedTick() {
@@ -23,7 +25,8 @@ export function VerifiedTick() {
 }
 
 /** A product with everything SPEC.md 2 lists: name, image, price, location, seller (+tick), used years, original price, date. */
-export function ProductCard({ product, onBuy, priority = false, action, badges }: ProductCardProps) {
+export function ProductCard({ product, onBuy, priority = false, action, badges, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const saving = product.original_price > product.price ? Math.round((1 - product.price / product.original_price) * 100) : 0;
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`product-${product._id}`}>
@@ -35,9 +38,9 @@ export function ProductCard({ product, onBuy, priority = false, action, badges }
         </div>
       </figure>
       <div className="card-body gap-2 p-4">
-        <h3 id={`product-${product._id}`} className="card-title text-base leading-snug">
+        <Heading id={`product-${product._id}`} className="card-title text-base leading-snug">
           {product.name}
-        </h3>
+        </Heading>
         <div className="flex items-baseline gap-2">
           <p className="text-2xl font-bold text-primary">
             <span className="sr-only">Price: </span>

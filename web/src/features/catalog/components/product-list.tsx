@@ -13,12 +13,13 @@ interface ProductListProps {
   empty: ReactNode;
   /** Label of the list for assistive technology. */
   label: string;
+  headingLevel?: 2 | 3;
 }
 
 export const productGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
 /** A paged product grid with its loading, error, empty and load-more states. */
-export function ProductList({ query, onBuy, empty, label }: ProductListProps) {
+export function ProductList({ query, onBuy, empty, label, headingLevel = 3 }: ProductListProps) {
   const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = query;
 
   if (isPending) {
@@ -45,7 +46,7 @@ export function ProductList({ query, onBuy, empty, label }: ProductListProps) {
       <ul className={productGridClass} aria-label={label}>
         {products.map((product, index) => (
           <li key={product._id}>
-            <ProductCard product={product} onBuy={onBuy} priority={index < 2} />
+            <ProductCard product={product} onBuy={onBuy} priority={index < 2} headingLevel={headingLevel} />
           </li>
         ))}
       </ul>

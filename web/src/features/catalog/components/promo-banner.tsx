@@ -5,8 +5,8 @@ import { paths } from '@/config/paths';
 /** The promo banner at the top of the home page. */
 export function PromoBanner() {
   return (
-    <section aria-labelledby="promo-title" className="overflow-hidden rounded-box bg-gradient-to-br from-indigo-50 via-pink-50 to-amber-50">
-      <div className="flex flex-col gap-4 px-6 pt-8 text-center sm:px-10 md:pt-10">
+    <section aria-labelledby="promo-title" className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 px-2 pt-2 text-center sm:px-10 md:pt-6">
         <h1 id="promo-title" className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
           Good tech deserves a second life
         </h1>
@@ -22,7 +22,7 @@ export function PromoBanner() {
           </Link>
         </div>
       </div>
-      <Img src={paths.images.banner} alt="A laptop, phone, camera, headphones and a watch" width={1600} height={600} priority className="h-auto w-full bg-transparent" />
+      <Img src={paths.images.banner} alt="A laptop, phone, camera, headphones and a watch" width={1600} height={600} priority className="h-auto w-full rounded-box" />
     </section>
   );
 }

@@ -47,6 +47,7 @@ export function CategoryPage() {
           query={products}
           onBuy={onBuy}
           label={`${category} products`}
+          headingLevel={2}
           empty={
             <EmptyState
               title={`No ${category} for sale right now`}

@@ -36,12 +36,12 @@ export function DashboardLayout() {
   if (isPending) return <PageSpinner label="Checking your roles…" />;
   return (
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
-      <aside className="md:sticky md:top-20 md:w-60 md:shrink-0">
+      <div className="md:sticky md:top-20 md:w-60 md:shrink-0">
         <nav aria-label="Dashboard">
           <ul className="menu menu-horizontal w-full flex-nowrap gap-1 overflow-x-auto rounded-box bg-base-200 md:menu-vertical">
             {items.map((item) => (
               <li key={item.to} className="shrink-0">
-                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '')}>
                   {item.icon}
                   {item.label}
                 </NavLink>
@@ -49,7 +49,7 @@ export function DashboardLayout() {
             ))}
           </ul>
         </nav>
-      </aside>
+      </div>
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

@@ -11,6 +11,7 @@ import { fieldMessage, formatPrice } from '@/lib/format';
 import { useIsBuyer } from '@/features/auth/api/get-is-buyer';
 import type { SessionUser } from '@/features/auth/types';
 import { useCreateOrder } from '../api/create-order';
+import { calloutClass } from '@/components/callout';
 
 type BookingValues = z.input<typeof bookingFormSchema>;
 const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
@@ -66,13 +67,13 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
       <FormField label="Price">
-        <input className="input w-full" value={formatPrice(product.price)} readOnly />
+        <input className="input w-full cursor-default bg-base-200" value={formatPrice(product.price)} readOnly />
       </FormField>
       <FormField label="Name" error={fieldMessage('Name', errors.buyerName?.message)}>
         <input className="input w-full" autoComplete="name" {...register('buyerName')} />
       </FormField>
       <FormField label="Email">
-        <input className="input w-full" type="email" value={user.email} readOnly />
+        <input className="input w-full cursor-default bg-base-200" type="email" value={user.email} readOnly />
       </FormField>
       <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
         <input className="input w-full" type="tel" autoComplete="tel" inputMode="tel" {...register('phone')} />
@@ -82,12 +83,12 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
       </FormField>
 
       {notBuyer ? (
-        <p role="alert" className="alert alert-warning alert-soft mt-2 text-sm">
+        <p role="alert" className={calloutClass('warning', 'mt-2')}>
           Only buyer accounts can book items. Log in with a buyer account to place an order.
         </p>
       ) : null}
       {formError ? (
-        <p role="alert" className="alert alert-error alert-soft mt-2 text-sm">
+        <p role="alert" className={calloutClass('error', 'mt-2')}>
           {formError}
         </p>
       ) : null}

@@ -14,6 +14,42 @@ import { formatPrice } from '@/lib/format';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
 
+function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
+  if (order.paid) return <span className="sr-only">Paid orders cannot be deleted</span>;
+  return (
+    <button
+      type="button"
+      className="btn btn-square btn-ghost btn-sm text-error"
+      aria-label={`Delete order: ${order.productName}`}
+      title="Delete order"
+      onClick={() => onDelete(order)}
+    >
+      <Trash2 size={18} aria-hidden="true" />
+    </button>
+  );
+}
+
+function PaymentStatus({ order }: { order: Order }) {
+  if (order.paid) {
+    return (
+      <div className="flex flex-col gap-1">
+        <span className="badge badge-success">Paid</span>
+        {order.transactionId ? (
+          <span className="break-all font-mono text-xs text-base-content/70">
+            <span className="sr-only">Transaction id: </span>
+            {order.transactionId}
+          </span>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm" aria-label={`Pay for ${order.productName}`}>
+      Pay
+    </Link>
+  );
+}
+
 /** /dashboard/myorders (buyer): own orders, delete while unpaid, Pay or Paid. */
 export function MyOrdersPage() {
   const { user } = useUser();
@@ -33,6 +69,7 @@ export function MyOrdersPage() {
   if (orders.isPending) {
     return (
       <section className="flex flex-col gap-4" role="status" aria-label="Loading your orders">
+        <h1 className="sr-only">My Orders</h1>
         <div className="skeleton h-8 w-56" />
         {Array.from({ length: 4 }, (_, i) => (
           <div key={i} className="skeleton h-16 w-full" />
@@ -41,7 +78,12 @@ export function MyOrdersPage() {
     );
   }
   if (orders.isError) {
-    return <ErrorState title="Could not load your orders" error={orders.error} onRetry={() => void orders.refetch()} />;
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold">My Orders</h1>
+        <ErrorState title="Could not load your orders" error={orders.error} onRetry={() => void orders.refetch()} />
+      </section>
+    );
   }
 
   const list = orders.data ?? [];
@@ -63,67 +105,71 @@ export function MyOrdersPage() {
           Find something you like and press Buy now to book it.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <caption className="sr-only">Your orders</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="sr-only">Delete</span>
-                </th>
-                <th scope="col">Product</th>
-                <th scope="col">Meeting location</th>
-                <th scope="col">Seller</th>
-                <th scope="col">Price</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((order) => (
-                <tr key={order._id}>
-                  <td>
-                    <button
-                      type="button"
-                      className="btn btn-square btn-ghost btn-sm text-error"
-                      aria-label={order.paid ? `Paid orders cannot be deleted: ${order.productName}` : `Delete order: ${order.productName}`}
-                      title={order.paid ? 'Paid orders cannot be deleted' : 'Delete order'}
-                      disabled={order.paid}
-                      onClick={() => setToDelete(order)}
-                    >
-                      <Trash2 size={18} aria-hidden="true" />
-                    </button>
-                  </td>
-                  <td>
-                    <div className="flex items-center gap-3">
-                      <Img src={order.img} alt="" width={64} height={48} className="w-16 rounded object-cover" />
-                      <span className="font-medium">{order.productName}</span>
+        <>
+          {/* Small screens: one card per order. */}
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Your orders">
+            {list.map((order) => (
+              <li key={order._id} className="card card-border bg-base-100">
+                <div className="card-body gap-3 p-4">
+                  <div className="flex items-start gap-3">
+                    <Img src={order.img} alt="" width={80} height={60} className="w-20 max-w-none shrink-0 rounded object-cover" />
+                    <div className="min-w-0 flex-1">
+                      <h2 className="font-semibold leading-snug">{order.productName}</h2>
+                      <p className="text-lg font-bold">{formatPrice(order.price)}</p>
                     </div>
-                  </td>
-                  <td>{order.meettingLocation}</td>
-                  <td>{order.seller}</td>
-                  <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
-                  <td>
-                    {order.paid ? (
-                      <div className="flex flex-col gap-1">
-                        <span className="badge badge-success">Paid</span>
-                        {order.transactionId ? (
-                          <span className="break-all font-mono text-xs text-base-content/70">
-                            <span className="sr-only">Transaction id: </span>
-                            {order.transactionId}
-                          </span>
-                        ) : null}
-                      </div>
-                    ) : (
-                      <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm" aria-label={`Pay for ${order.productName}`}>
-                        Pay
-                      </Link>
-                    )}
-                  </td>
+                    <DeleteAction order={order} onDelete={setToDelete} />
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-base-content/70">Meeting location</dt>
+                    <dd>{order.meettingLocation}</dd>
+                    <dt className="text-base-content/70">Seller</dt>
+                    <dd>{order.seller}</dd>
+                  </dl>
+                  <PaymentStatus order={order} />
+                </div>
+              </li>
+            ))}
+          </ul>
+          {/* Larger screens: a table. */}
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+            <table className="table">
+              <caption className="sr-only">Your orders</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Delete</span>
+                  </th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Meeting location</th>
+                  <th scope="col">Seller</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Payment</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {list.map((order) => (
+                  <tr key={order._id}>
+                    <td>
+                      <DeleteAction order={order} onDelete={setToDelete} />
+                    </td>
+                    <td>
+                      <div className="flex items-center gap-3">
+                        <Img src={order.img} alt="" width={64} height={48} className="w-16 max-w-none shrink-0 rounded object-cover" />
+                        <span className="font-medium">{order.productName}</span>
+                      </div>
+                    </td>
+                    <td>{order.meettingLocation}</td>
+                    <td>{order.seller}</td>
+                    <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
+                    <td>
+                      <PaymentStatus order={order} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
       <ConfirmDialog
         open={!!toDelete}

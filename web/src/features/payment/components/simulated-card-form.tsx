@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CreditCard, Lock } from 'lucide-react';
 import { FormField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
@@ -43,6 +43,12 @@ export function SimulatedCardForm({ intent, amountLabel, onConfirmed }: CardForm
   const [errors, setErrors] = useState<Errors>({});
   const [cardError, setCardError] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  // On a small screen the message can sit below the fold: bring it into view.
+  useEffect(() => {
+    if (cardError) errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [cardError]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -112,7 +118,7 @@ export function SimulatedCardForm({ intent, amountLabel, onConfirmed }: CardForm
           {!processing ? <span className="font-normal">{amountLabel}</span> : null}
         </button>
         {cardError ? (
-          <p role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
+          <p ref={errorRef} role="alert" className="mt-2 flex items-center gap-2 text-sm text-error">
             <CreditCard size={16} aria-hidden="true" />
             {cardError}
           </p>

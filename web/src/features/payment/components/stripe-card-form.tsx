@@ -1,4 +1,5 @@
 import type { CardFormProps } from './card-form';
+import { calloutClass } from '@/components/callout';
 
 /**
  * Placeholder for the Stripe Elements variant (provider === 'stripe'). Wiring it means adding
@@ -7,7 +8,7 @@ import type { CardFormProps } from './card-form';
  */
 export function StripeCardForm({ intent }: CardFormProps) {
   return (
-    <div role="alert" className="alert alert-warning alert-soft">
+    <div role="alert" className={calloutClass('warning')}>
       <p>
         This shop takes cards through Stripe{intent ? '' : ' (loading…)'}, which this version of the app cannot show yet. Please contact the shop to
         complete your payment.

@@ -1,4 +1,5 @@
 import { FlaskConical } from 'lucide-react';
+import { calloutClass } from '@/components/callout';
 
 export const TEST_CARDS = [
   { number: '4242 4242 4242 4242', result: 'succeeds' },
@@ -10,7 +11,7 @@ export const TEST_CARDS = [
 /** DESIGN.md 2: say plainly that no real money moves. */
 export function TestModeNotice() {
   return (
-    <aside className="alert alert-info alert-soft flex-col items-start gap-2" aria-labelledby="test-mode-title">
+    <aside className={calloutClass('info')} aria-labelledby="test-mode-title">
       <p id="test-mode-title" className="flex items-center gap-2 font-semibold">
         <FlaskConical size={18} aria-hidden="true" />
         Test mode: no real money is charged

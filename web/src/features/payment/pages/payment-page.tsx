@@ -12,10 +12,11 @@ import { formatPrice } from '@/lib/format';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useRecordPayment } from '../api/record-payment';
 import { cardForms, type ConfirmedCardPayment } from '../components/card-form';
+import { calloutClass } from '@/components/callout';
 
 function PaymentSuccess({ transactionId }: { transactionId: string }) {
   return (
-    <div role="status" className="alert alert-success alert-soft flex-col items-start gap-2">
+    <div role="status" className={calloutClass('success')}>
       <p className="flex items-center gap-2 text-lg font-semibold">
         <CheckCircle2 size={22} aria-hidden="true" />
         {MESSAGES.paymentComplete}
@@ -40,8 +41,22 @@ export function PaymentPage() {
   const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(null);
 
-  if (order.isPending) return <Spinner label="Loading your order…" />;
-  if (order.isError) return <ErrorState title="Could not load this order" error={order.error} onRetry={() => void order.refetch()} />;
+  if (order.isPending) {
+    return (
+      <section>
+        <h1 className="sr-only">Payment</h1>
+        <Spinner label="Loading your order…" />
+      </section>
+    );
+  }
+  if (order.isError) {
+    return (
+      <section className="flex max-w-xl flex-col gap-4">
+        <h1 className="text-2xl font-bold">Payment</h1>
+        <ErrorState title="Could not load this order" error={order.error} onRetry={() => void order.refetch()} />
+      </section>
+    );
+  }
 
   const o = order.data;
   const onConfirmed = async (payment: ConfirmedCardPayment) => {
@@ -53,7 +68,7 @@ export function PaymentPage() {
   const amount = intent.data?.amount ?? o.price;
 
   return (
-    <section aria-labelledby="payment-title" className="mx-auto flex w-full max-w-xl flex-col gap-5">
+    <section aria-labelledby="payment-title" className="flex w-full max-w-xl flex-col gap-5">
       <h1 id="payment-title" className="text-2xl font-bold">
         Payment for {o.productName}
       </h1>
@@ -73,7 +88,7 @@ export function PaymentPage() {
       {transactionId ? (
         <PaymentSuccess transactionId={transactionId} />
       ) : o.paid ? (
-        <div role="status" className="alert alert-success alert-soft flex-col items-start gap-2">
+        <div role="status" className={calloutClass('success')}>
           <p className="font-semibold">This order is already paid.</p>
           {o.transactionId ? (
             <p className="text-sm">

@@ -8,6 +8,7 @@ import { Img } from '@/components/img';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
+import { calloutClass } from '@/components/callout';
 
 const FIELDS = ['name', 'category', 'price', 'original_price', 'location', 'number', 'condition', 'used_year', 'img', 'description'] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -151,7 +152,7 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
         </div>
       ) : null}
       {formError ? (
-        <p role="alert" className="alert alert-error alert-soft text-sm md:col-span-2">
+        <p role="alert" className={calloutClass('error', 'md:col-span-2')}>
           {formError}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
 import { useIsSeller } from '@/features/auth/api/get-is-seller';
 import { AddProductForm } from '../components/add-product-form';
+import { calloutClass } from '@/components/callout';
 
 /** /dashboard/addproducts (seller). */
 export function AddProductPage() {
@@ -17,7 +18,7 @@ export function AddProductPage() {
         Add A Product
       </h1>
       {seller.data && !seller.data.isVerified ? (
-        <p className="alert alert-info alert-soft text-sm">
+        <p className={calloutClass('info')}>
           Your seller account is not verified yet. Your products are listed without the verified tick until an admin verifies you.
         </p>
       ) : null}

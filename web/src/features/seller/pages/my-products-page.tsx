@@ -27,7 +27,7 @@ function AdButton({ product }: { product: Product }) {
   return (
     <button
       type="button"
-      className="btn btn-secondary btn-block"
+      className="btn btn-outline btn-primary btn-block"
       disabled={sold || advertised || busy}
       onClick={onClick}
       aria-label={sold ? `${product.name} is sold` : advertised ? `${product.name} is advertised` : `Advertise ${product.name}`}
@@ -46,6 +46,7 @@ export function MyProductsPage() {
   if (products.isPending) {
     return (
       <section className="flex flex-col gap-4" role="status" aria-label="Loading your products">
+        <h1 className="sr-only">My Products</h1>
         <div className="skeleton h-8 w-56" />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
@@ -56,7 +57,12 @@ export function MyProductsPage() {
     );
   }
   if (products.isError) {
-    return <ErrorState title="Could not load your products" error={products.error} onRetry={() => void products.refetch()} />;
+    return (
+      <section className="flex flex-col gap-4">
+        <h1 className="text-2xl font-bold">My Products</h1>
+        <ErrorState title="Could not load your products" error={products.error} onRetry={() => void products.refetch()} />
+      </section>
+    );
   }
 
   const list = products.data ?? [];
@@ -88,6 +94,7 @@ export function MyProductsPage() {
             <li key={product._id}>
               <ProductCard
                 product={product}
+                headingLevel={2}
                 action={<AdButton product={product} />}
                 badges={
                   product.status === 'sold' ? (
