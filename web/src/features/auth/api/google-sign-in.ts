@@ -7,9 +7,10 @@ export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this s
 export type GoogleSignInResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
- * The Google button's whole behaviour, kept here so it can be wired to the server later.
- * Asks the server whether Google is configured; if so, asks Better Auth for the provider's URL
- * (POST /api/auth/sign-in/social) and the caller navigates there.
+ * The Google button's whole behaviour, in one place. Asks the server whether Google is configured
+ * (GET /api/auth-config); if so, asks Better Auth for the provider's URL (POST /api/auth/sign-in/social
+ * {provider: 'google'}) and the caller navigates there. A failed sign-in comes back to
+ * /login?error=<code>&message=<sentence>, which the login page shows.
  */
 export async function startGoogleSignIn(queryClient: QueryClient, callbackPath: string): Promise<GoogleSignInResult> {
   let google = false;
@@ -20,10 +21,10 @@ export async function startGoogleSignIn(queryClient: QueryClient, callbackPath: 
   }
   if (!google) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
   try {
-    const callbackURL = new URL(callbackPath, window.location.origin).toString();
+    // Same-origin paths: the server refuses callback URLs on other origins.
     const data = await api<{ url?: string; redirect?: boolean }>('/auth/sign-in/social', {
       method: 'POST',
-      body: { provider: 'google', callbackURL, errorCallbackURL: new URL('/login', window.location.origin).toString() },
+      body: { provider: 'google', callbackURL: callbackPath, errorCallbackURL: '/login' },
     });
     if (!data?.url) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
     return { ok: true, url: data.url };

@@ -1,17 +1,20 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@shop/contract';
+import { calloutClass } from '@/components/callout';
 import { paths } from '@/config/paths';
 import { useUser } from '../api/get-session';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';
-import { calloutClass } from '@/components/callout';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const { user } = useUser();
   const { to, state } = useReturnTo();
+  // A failed Google sign-in returns here with ?error=<code>&message=<sentence>.
+  const [params] = useSearchParams();
+  const oauthError = params.get('error') ? `Error: ${params.get('message') || params.get('error_description') || 'Google sign-in did not complete. Please try again.'}` : null;
 
   const onSuccess = () => {
     toast.success(MESSAGES.loginSuccess);
@@ -23,6 +26,11 @@ export function LoginPage() {
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Log In</h1>
+          {oauthError ? (
+            <p role="alert" className={calloutClass('error')}>
+              {oauthError}
+            </p>
+          ) : null}
           {state?.reason === 'forbidden' ? (
             <p role="status" className={calloutClass('warning')}>
               Your account cannot open that page. Log in with an account that can.

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
+import { renderWithApp, testQueryClient } from '@/test/render';
+import { GOOGLE_NOT_CONFIGURED, startGoogleSignIn } from '../api/google-sign-in';
+import { LoginPage } from '../pages/login-page';
+import { GoogleButton } from './google-button';
+
+describe('Google sign-in', () => {
+  it('says so when the server has no Google sign-in (auth-config 404)', async () => {
+    const { callsTo } = mockFetch({});
+    renderWithApp(<GoogleButton returnTo="/" />, { user: null });
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(await screen.findByText(GOOGLE_NOT_CONFIGURED)).toBeInTheDocument();
+    expect(callsTo('POST', '/api/auth/sign-in/social')).toHaveLength(0);
+  });
+
+  it('says so when auth-config answers google: false', async () => {
+    mockFetch({ 'GET /api/auth-config': { body: { google: false, paymentProvider: 'simulated' } } });
+    await expect(startGoogleSignIn(testQueryClient(), '/')).resolves.toEqual({ ok: false, message: GOOGLE_NOT_CONFIGURED });
+  });
+
+  it('asks Better Auth for the provider URL with same-origin callbacks when configured', async () => {
+    const { callsTo } = mockFetch({
+      'GET /api/auth-config': { body: { google: true, paymentProvider: 'simulated' } },
+      'POST /api/auth/sign-in/social': { body: { url: 'https://accounts.example/authorize?x=1', redirect: true } },
+    });
+    await expect(startGoogleSignIn(testQueryClient(), '/category/Laptop')).resolves.toEqual({
+      ok: true,
+      url: 'https://accounts.example/authorize?x=1',
+    });
+    expect(callsTo('POST', '/api/auth/sign-in/social')[0].body).toEqual({
+      provider: 'google',
+      callbackURL: '/category/Laptop',
+      errorCallbackURL: '/login',
+    });
+  });
+
+  it('shows the message of a failed Google sign-in that came back to /login', async () => {
+    mockFetch({});
+    renderWithApp(null, {
+      user: null,
+      routes: [{ path: '/login', element: <LoginPage /> }],
+      initialEntries: ['/login?error=access_denied&message=Google%20sign-in%20was%20cancelled.'],
+    });
+    expect(await screen.findByText('Error: Google sign-in was cancelled.')).toBeInTheDocument();
+  });
+});
