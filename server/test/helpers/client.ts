@@ -5,7 +5,9 @@ export type Res<T = unknown> = { status: number; headers: Headers; body: T };
 
 export class Client {
   private cookies = new Map<string, string>();
+  /** The signed-in user's email and id (set by signUp / signIn). */
   email = '';
+  id = '';
   constructor(
     readonly baseUrl: string,
     readonly origin: string = baseUrl,
@@ -89,8 +91,9 @@ export class Client {
   /** SPEC flow: Better Auth sign-up, then POST /users records the role. */
   async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string } = {}) {
     const name = opts.name ?? email.split('@')[0];
-    const r = await this.post('/api/auth/sign-up/email', { name, email, password: opts.password ?? 'pass-word-123' });
+    const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-up/email', { name, email, password: opts.password ?? 'pass-word-123' });
     if (r.status !== 200) throw new Error(`sign-up ${email}: ${r.status} ${JSON.stringify(r.body)}`);
+    this.id = r.body.user?.id ?? '';
     const u = await this.post('/api/users', { name, email, isSeller: !!opts.isSeller });
     if (u.status !== 200) throw new Error(`POST /users ${email}: ${u.status} ${JSON.stringify(u.body)}`);
     this.email = email;
@@ -98,8 +101,11 @@ export class Client {
   }
 
   async signIn(email: string, password = 'pass-word-123') {
-    const r = await this.post('/api/auth/sign-in/email', { email, password });
-    if (r.status === 200) this.email = email;
+    const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-in/email', { email, password });
+    if (r.status === 200) {
+      this.email = email;
+      this.id = r.body.user?.id ?? '';
+    }
     return r;
   }
 }
