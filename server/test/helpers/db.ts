@@ -17,7 +17,7 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `shop_t_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `shop_t_${inject('pgRunId')}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('pgTemplate')}`);

@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplate: string;
+    /** Names this run's PostgreSQL databases, so concurrent runs on one server never drop each other's. */
+    pgRunId: string;
   }
 }
 
@@ -41,15 +43,29 @@ export default async function setup(project: TestProject) {
     await tplDb.close();
   }
   project.provide('pgTemplate', tpl);
+  project.provide('pgRunId', String(process.pid));
 
   return async () => {
     fs.rmSync(dir, { recursive: true, force: true });
     if (url && tpl) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'shop_t_%' or datname = $1`, [tpl]);
-      for (const r of rows) await admin.query(`drop database if exists ${r.datname} with (force)`);
+      // Ours (shop_t_<pid>_*, shop_tpl_<pid>), and leftovers of runs whose process is gone; never another live run's.
+      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^shop_(t_[0-9]+_[0-9a-f]{12}|tpl_[0-9]+)$'`);
+      for (const r of rows) {
+        const pid = Number(/^shop_(?:t|tpl)_(\d+)/.exec(r.datname)![1]);
+        if (pid === process.pid || !isAlive(pid)) await admin.query(`drop database if exists ${r.datname} with (force)`);
+      }
       await admin.end();
     }
   };
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
