@@ -3,6 +3,21 @@ import { emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 
+/** The payment behind an order, as its buyer sees it in My Orders (the winning one, else the latest). */
+export const orderPaymentSchema = z
+  .object({
+    provider: z.string(),
+    transactionId: z.string(),
+    amount: z.number().describe('dollars'),
+    status: z.enum(['succeeded', 'refund_pending', 'refunded']),
+    last4: z.string().nullable(),
+    brand: z.string().nullable(),
+    createdAt: z.string(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'OrderPayment' });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 export const orderSchema = z
   .object({
     _id: z.string(),
@@ -19,6 +34,8 @@ export const orderSchema = z
     status: z.enum(ORDER_STATUSES),
     transactionId: z.string().nullable(),
     paidAt: z.string().nullable(),
+    /** Always sent by the server; optional in the type only so older fixtures still compile. */
+    payment: orderPaymentSchema.nullable().optional(),
     createdAt: z.string(),
   })
   .meta({ id: 'Order' });

@@ -45,16 +45,24 @@ export const simulatedConfirmResultSchema = z.object({
   error: z.object({ code: z.string(), decline_code: z.string().optional(), message: z.string() }).optional(),
 });
 
-export const paymentRecordSchema = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  provider: z.string(),
-  transactionId: z.string(),
-  price: z.number(),
-  email: z.string(),
-  status: z.string(),
-  last4: z.string().nullable(),
-  brand: z.string().nullable(),
-  createdAt: z.string(),
-});
+export const PAYMENT_STATUSES = ['succeeded', 'refund_pending', 'refunded'] as const;
+
+/** GET /payments (admin): one row per provider-confirmed payment. Of the card, only brand and last4 are kept. */
+export const paymentRecordSchema = z
+  .object({
+    _id: z.string(),
+    orderId: z.string(),
+    productName: z.string(),
+    provider: z.string(),
+    transactionId: z.string(),
+    price: z.number().describe('dollars'),
+    currency: z.string(),
+    email: z.string().describe("the buyer's email"),
+    status: z.enum(PAYMENT_STATUSES).describe('refund_pending: lost the item to another buyer, refund being retried'),
+    last4: z.string().nullable(),
+    brand: z.string().nullable(),
+    createdAt: z.string(),
+    refundedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentRecord' });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

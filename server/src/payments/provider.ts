@@ -26,7 +26,11 @@ export interface PaymentProvider {
   createIntent(input: { orderId: string; amountCents: number; currency: string; idempotencyKey: string; email: string }): Promise<ProviderIntent>;
   /** The provider's own record of a payment intent, or null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
-  /** Refunds the whole intent; calling it twice refunds once. */
+  /**
+   * Refunds the whole intent. Calling it again after a refund went through (same or another
+   * idempotency key) refunds nothing more and does not throw. Throws when the provider could not
+   * refund, so the caller keeps the payment as refund_pending and tries again later.
+   */
   refund(id: string, idempotencyKey: string): Promise<void>;
   /** Checks a webhook's signature on the raw body and returns the event; throws on a bad signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookEvent>;

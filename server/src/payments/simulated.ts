@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { simulatedIntent } from '../db/schema';
 import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
@@ -61,7 +61,10 @@ const toIntent = (r: typeof simulatedIntent.$inferSelect): ProviderIntent => ({
  * real money; config refuses it in production unless ALLOW_SIMULATED_PAYMENTS=true.
  */
 export function simulatedProvider(db: Db) {
-  const provider: PaymentProvider & { confirm(clientSecret: string, card: CardInput, now?: Date): Promise<ConfirmResult> } = {
+  const provider: PaymentProvider & {
+    confirm(clientSecret: string, card: CardInput, now?: Date): Promise<ConfirmResult>;
+    refundOnce(id: string): Promise<boolean>;
+  } = {
     name: 'simulated',
     publishableKey: null,
 
@@ -100,9 +103,17 @@ export function simulatedProvider(db: Db) {
     },
 
     async refund(id) {
-      const [row] = await db.select().from(simulatedIntent).where(eq(simulatedIntent.id, id));
-      if (!row || row.status !== 'succeeded' || row.refundedCents >= row.amountCents) return;
-      await db.update(simulatedIntent).set({ refundedCents: row.amountCents }).where(eq(simulatedIntent.id, id));
+      await provider.refundOnce(id);
+    },
+
+    /** Refunds a succeeded intent in full in one statement (concurrent calls refund once); true if this call did. */
+    async refundOnce(id: string) {
+      const done = await db
+        .update(simulatedIntent)
+        .set({ refundedCents: sql`${simulatedIntent.amountCents}` })
+        .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'succeeded'), lt(simulatedIntent.refundedCents, simulatedIntent.amountCents)))
+        .returning({ id: simulatedIntent.id });
+      return done.length > 0;
     },
 
     async parseWebhook() {

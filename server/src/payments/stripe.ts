@@ -46,17 +46,24 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     async retrieveIntent(id) {
-      if (!/^pi_[A-Za-z0-9_]+$/.test(id)) return null;
+      if (!/^pi_[A-Za-z0-9]+$/.test(id)) return null;
       try {
         return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        // No such intent (404), or an id Stripe refuses outright (400): either way not a payment of ours.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.statusCode === 400)) return null;
         throw err;
       }
     },
 
     async refund(id, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      try {
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      } catch (err) {
+        // A retry after a refund that went through (e.g. with another idempotency key): the money is back already.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return;
+        throw err;
+      }
     },
 
     async parseWebhook(rawBody, signature) {

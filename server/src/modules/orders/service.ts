@@ -1,11 +1,24 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Order } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { order, payment, product, user } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { decodeCursor, money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+
+type PaymentJson = {
+  provider: string;
+  transactionId: string;
+  amountCents: number;
+  status: 'succeeded' | 'refund_pending' | 'refunded';
+  last4: string | null;
+  brand: string | null;
+  createdAt: string;
+  refundedAt: string | null;
+};
+/** A timestamp as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
+const isoText = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const buyer = alias(user, 'buyer');
 const seller = alias(user, 'seller');
@@ -28,6 +41,13 @@ export function ordersService(db: Db) {
         img: product.img,
         sellerName: seller.name,
         transactionId: sql<string | null>`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
+        // The winning payment, else the latest (a refunded one): what My Orders shows about the money.
+        payment: sql<PaymentJson | null>`(select json_build_object(
+            'provider', ${payment.provider}, 'transactionId', ${payment.transactionId}, 'amountCents', ${payment.amountCents},
+            'status', ${payment.status}, 'last4', ${payment.last4}, 'brand', ${payment.brand},
+            'createdAt', ${isoText(payment.createdAt)}, 'refundedAt', ${isoText(payment.refundedAt)})
+          from ${payment} where ${payment.orderId} = ${order.id}
+          order by (${payment.status} = 'succeeded') desc, ${payment.createdAt} desc limit 1)`,
       })
       .from(order)
       .innerJoin(buyer, eq(buyer.id, order.buyerId))
@@ -50,6 +70,18 @@ export function ordersService(db: Db) {
     status: r.o.status,
     transactionId: r.transactionId,
     paidAt: r.o.paidAt ? r.o.paidAt.toISOString() : null,
+    payment: r.payment
+      ? {
+          provider: r.payment.provider,
+          transactionId: r.payment.transactionId,
+          amount: money.toDollars(r.payment.amountCents),
+          status: r.payment.status,
+          last4: r.payment.last4,
+          brand: r.payment.brand,
+          createdAt: r.payment.createdAt,
+          refundedAt: r.payment.refundedAt,
+        }
+      : null,
     createdAt: r.o.createdAt.toISOString(),
     _ts: r.tsText,
     buyerId: r.o.buyerId,

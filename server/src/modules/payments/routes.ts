@@ -15,13 +15,50 @@ import { assertOwnEmail, requireRole } from '../../auth/plugin';
 import { sendPage } from '../../lib/paging';
 import type { SimulatedProvider } from '../../payments/simulated';
 import type { PaymentsService } from './service';
+import { stripeWebhookRoutes } from './webhook';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
+
+/** How often pending refunds are retried while the server runs, and how old one must be (a request may still be on it). */
+const SWEEP_EVERY_MS = 5 * 60_000;
+const SWEEP_MIN_AGE_MS = 60_000;
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; simulated?: SimulatedProvider }> = async (
   app,
   { payments, simulated },
 ) => {
+  payments.useLogger(app.log);
+
+  // No money kept for an item that cannot be delivered: refunds the provider refused are retried at
+  // start-up, every few minutes, and after each webhook. One sweep at a time per process.
+  let sweeping: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = (olderThanMs: number) => {
+    sweeping ??= payments
+      .retryPendingRefunds({ olderThanMs })
+      .then((r) => {
+        if (r.tried) app.log[r.pending ? 'warn' : 'info'](r, 'retried pending refunds');
+      })
+      .catch((err) => app.log.error({ err }, 'pending refund sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
+  };
+  app.addHook('onReady', async () => {
+    void sweep(0);
+    timer = setInterval(() => void sweep(SWEEP_MIN_AGE_MS), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+
+  if (payments.provider.name === 'stripe') {
+    await app.register(stripeWebhookRoutes, { payments, afterEvent: () => void sweep(SWEEP_MIN_AGE_MS) });
+  }
+
   app.post(
     '/create-payment-intent',
     {

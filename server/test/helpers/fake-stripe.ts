@@ -1,0 +1,440 @@
+/**
+ * A small local fake of Stripe's HTTP API: only what the shop calls, with Stripe's shapes.
+ *
+ *   POST /v1/payment_intents                 create (amount, currency, metadata[...], ...)
+ *   GET  /v1/payment_intents/:id             retrieve, `expand[]=latest_charge` honoured
+ *   POST /v1/payment_intents/:id/confirm     confirm with a test payment method (pm_card_visa, pm_card_chargeDeclined, ...)
+ *   POST /v1/refunds                         refund a payment intent (whole, or `amount`)
+ *
+ * Like Stripe: form-encoded bodies with bracketed keys, a secret key in `Authorization: Bearer`,
+ * idempotency keys (the same key replays the stored answer, failures included; the same key with other
+ * parameters is an `idempotency_error`), errors as `{ error: { type, code, message, ... } }` with
+ * Stripe's status codes, and the events Stripe would send (`payment_intent.succeeded`, ...), which
+ * tests deliver themselves, signed with the SDK's `webhooks.generateTestHeaderString`.
+ * The real `stripe` SDK is pointed here with STRIPE_API_HOST/PORT/PROTOCOL.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+type Obj = Record<string, unknown>;
+
+export type FakeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  payment_method: string | null;
+  latest_charge: string | null;
+  last_payment_error: Obj | null;
+  automatic_payment_methods: Obj | null;
+  capture_method: 'automatic';
+  confirmation_method: 'automatic';
+  created: number;
+  livemode: false;
+};
+
+export type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_captured: number;
+  amount_refunded: number;
+  currency: string;
+  status: 'succeeded' | 'failed';
+  paid: boolean;
+  captured: boolean;
+  refunded: boolean;
+  payment_intent: string;
+  payment_method: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string } };
+  failure_code: string | null;
+  failure_message: string | null;
+  created: number;
+  livemode: false;
+};
+
+export type FakeEvent = {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  type: string;
+  data: { object: Obj };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+};
+
+/** Stripe's test payment methods (https://docs.stripe.com/testing): what confirming with each does. */
+const TEST_PAYMENT_METHODS: Record<
+  string,
+  { brand: string; last4: string } & ({ ok: true } | { ok: false; code: string; decline_code?: string; message: string })
+> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', ok: true },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', ok: true },
+  pm_card_amex: { brand: 'amex', last4: '8431', ok: true },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', ok: false, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    ok: false,
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', ok: false, code: 'expired_card', message: 'Your card has expired.' },
+};
+
+class StripeHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Obj,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(String(body.message));
+  }
+}
+const invalid = (message: string, extra: Obj = {}, status = 400) =>
+  new StripeHttpError(status, { type: 'invalid_request_error', message, ...extra });
+const missing = (kind: string, id: string, param = 'id') =>
+  invalid(`No such ${kind}: '${id}'`, { code: 'resource_missing', param, doc_url: 'https://stripe.com/docs/error-codes/resource-missing' }, 404);
+
+/** Parses Stripe's form encoding: `metadata[orderId]=x`, `expand[0]=a`, `expand[]=a`, nested brackets. */
+export function parseStripeForm(text: string): Obj {
+  const out: Obj = {};
+  for (const [rawKey, value] of new URLSearchParams(text)) {
+    const parts = rawKey.split('[').map((p) => p.replace(/]$/, ''));
+    let node: Obj | unknown[] = out;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d*$/.test(parts[i + 1]);
+      if (Array.isArray(node)) {
+        const idx = part === '' ? node.length : Number(part);
+        if (last) node[idx] = value;
+        else node = (node[idx] ??= nextIsIndex ? [] : {}) as Obj | unknown[];
+      } else {
+        if (last) node[part] = value;
+        else node = (node[part] ??= nextIsIndex ? [] : {}) as Obj | unknown[];
+      }
+    });
+  }
+  return out;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?: string } = {}) {
+  const secretKey = opts.secretKey ?? `sk_test_fake_${crypto.randomBytes(8).toString('hex')}`;
+  const webhookSecret = opts.webhookSecret ?? `whsec_${crypto.randomBytes(16).toString('hex')}`;
+  const intents = new Map<string, FakeIntent>();
+  const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, Obj>();
+  const events: FakeEvent[] = [];
+  const idempotency = new Map<string, { fingerprint: string; status: number; body: string; headers: Record<string, string> }>();
+  /** Every request the fake answered, for tests to count (e.g. refunds asked for). */
+  const requests: { method: string; path: string; idempotencyKey: string | null; status: number }[] = [];
+  let failRefunds = 0;
+
+  function emit(type: string, object: Obj, request: { id: string; key: string | null }) {
+    const event: FakeEvent = {
+      id: rid('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      type,
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: request.id, idempotency_key: request.key },
+    };
+    events.push(event);
+  }
+
+  function getIntent(id: string) {
+    const pi = intents.get(id);
+    if (!pi) throw missing('payment_intent', id, 'intent');
+    return pi;
+  }
+
+  function expandIntent(pi: FakeIntent, expand: unknown): Obj {
+    const list = Array.isArray(expand) ? expand : expand ? [expand] : [];
+    const out: Obj = structuredClone(pi);
+    if (list.includes('latest_charge') && pi.latest_charge) out.latest_charge = structuredClone(charges.get(pi.latest_charge));
+    return out;
+  }
+
+  type Req = { method: string; path: string; body: Obj; query: Obj; requestId: string; key: string | null };
+
+  function route(r: Req): { status: number; body: Obj; headers?: Record<string, string> } {
+    let m: RegExpMatchArray | null;
+    if (r.method === 'POST' && r.path === '/v1/payment_intents') {
+      const amount = Number(r.body.amount);
+      if (!Number.isInteger(amount) || amount < 50)
+        throw invalid('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
+      if (typeof r.body.currency !== 'string') throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+      const id = rid('pi');
+      const pi: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount,
+        amount_received: 0,
+        currency: r.body.currency.toLowerCase(),
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
+        metadata: (r.body.metadata as Record<string, string>) ?? {},
+        receipt_email: (r.body.receipt_email as string) ?? null,
+        payment_method: null,
+        latest_charge: null,
+        last_payment_error: null,
+        automatic_payment_methods: r.body.automatic_payment_methods ? { enabled: true, allow_redirects: (r.body.automatic_payment_methods as Obj).allow_redirects ?? 'always' } : null,
+        capture_method: 'automatic',
+        confirmation_method: 'automatic',
+        created: now(),
+        livemode: false,
+      };
+      intents.set(id, pi);
+      emit('payment_intent.created', pi, { id: r.requestId, key: r.key });
+      return { status: 200, body: structuredClone(pi) };
+    }
+    if (r.method === 'GET' && (m = r.path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
+      return { status: 200, body: expandIntent(getIntent(decodeURIComponent(m[1])), r.query.expand) };
+    }
+    if (r.method === 'POST' && (m = r.path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/))) {
+      const pi = getIntent(decodeURIComponent(m[1]));
+      if (!['requires_payment_method', 'requires_confirmation'].includes(pi.status))
+        throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`, {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: structuredClone(pi),
+        });
+      const pmId = (r.body.payment_method as string) ?? pi.payment_method;
+      if (!pmId) throw invalid('You cannot confirm this PaymentIntent because it has no payment method.', { code: 'payment_intent_unexpected_state' });
+      const pm = TEST_PAYMENT_METHODS[pmId];
+      if (!pm) throw missing('PaymentMethod', pmId, 'payment_method');
+      const charge: FakeCharge = {
+        id: rid('ch'),
+        object: 'charge',
+        amount: pi.amount,
+        amount_captured: pm.ok ? pi.amount : 0,
+        amount_refunded: 0,
+        currency: pi.currency,
+        status: pm.ok ? 'succeeded' : 'failed',
+        paid: pm.ok,
+        captured: pm.ok,
+        refunded: false,
+        payment_intent: pi.id,
+        payment_method: pmId,
+        payment_method_details: { type: 'card', card: { brand: pm.brand, last4: pm.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, funding: 'credit', country: 'US' } },
+        failure_code: pm.ok ? null : pm.code,
+        failure_message: pm.ok ? null : pm.message,
+        created: now(),
+        livemode: false,
+      };
+      charges.set(charge.id, charge);
+      pi.latest_charge = charge.id;
+      if (!pm.ok) {
+        pi.status = 'requires_payment_method';
+        pi.payment_method = null;
+        pi.last_payment_error = { type: 'card_error', code: pm.code, decline_code: pm.decline_code, message: pm.message, charge: charge.id };
+        emit('charge.failed', charge, { id: r.requestId, key: r.key });
+        emit('payment_intent.payment_failed', pi, { id: r.requestId, key: r.key });
+        throw new StripeHttpError(402, {
+          type: 'card_error',
+          code: pm.code,
+          ...(pm.decline_code ? { decline_code: pm.decline_code } : {}),
+          message: pm.message,
+          charge: charge.id,
+          payment_intent: structuredClone(pi),
+          doc_url: `https://stripe.com/docs/error-codes/${pm.code.replace(/_/g, '-')}`,
+        });
+      }
+      pi.status = 'succeeded';
+      pi.payment_method = pmId;
+      pi.amount_received = pi.amount;
+      pi.last_payment_error = null;
+      emit('charge.succeeded', charge, { id: r.requestId, key: r.key });
+      emit('payment_intent.succeeded', pi, { id: r.requestId, key: r.key });
+      return { status: 200, body: expandIntent(pi, r.body.expand) };
+    }
+    if (r.method === 'POST' && r.path === '/v1/refunds') {
+      if (failRefunds > 0) {
+        failRefunds--;
+        // Stripe stores a 500 under its idempotency key too, and tells the SDK not to retry it.
+        throw new StripeHttpError(500, { type: 'api_error', message: 'An unknown error occurred' }, { 'stripe-should-retry': 'false' });
+      }
+      const piId = r.body.payment_intent as string | undefined;
+      const chargeId = r.body.charge as string | undefined;
+      let charge: FakeCharge | undefined;
+      if (piId) {
+        const pi = getIntent(piId);
+        charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+        if (!charge || charge.status !== 'succeeded')
+          throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { param: 'payment_intent' });
+      } else if (chargeId) {
+        charge = charges.get(chargeId);
+        if (!charge) throw missing('charge', chargeId, 'charge');
+      } else throw invalid('One of the following params should be provided for this request: payment_intent or charge.');
+      const left = charge.amount - charge.amount_refunded;
+      if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', charge: charge.id });
+      const amount = r.body.amount === undefined ? left : Number(r.body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+        throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, {
+          param: 'amount',
+        });
+      charge.amount_refunded += amount;
+      charge.refunded = charge.amount_refunded === charge.amount;
+      const refund = {
+        id: rid('re'),
+        object: 'refund',
+        amount,
+        charge: charge.id,
+        currency: charge.currency,
+        payment_intent: charge.payment_intent,
+        status: 'succeeded',
+        reason: (r.body.reason as string) ?? null,
+        metadata: (r.body.metadata as Obj) ?? {},
+        created: now(),
+      };
+      refunds.set(refund.id, refund);
+      emit('charge.refunded', charge, { id: r.requestId, key: r.key });
+      return { status: 200, body: refund };
+    }
+    throw invalid(`Unrecognized request URL (${r.method}: ${r.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, {}, 404);
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const requestId = rid('req');
+      const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+      const method = req.method ?? 'GET';
+      const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+        requests.push({ method, path: url.pathname, idempotencyKey: key, status });
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...(key ? { 'idempotency-key': key } : {}), ...headers });
+        res.end(body);
+      };
+      const auth = req.headers.authorization ?? '';
+      if (auth !== `Bearer ${secretKey}`) {
+        const shown = auth.replace(/^Bearer /, '');
+        return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } }));
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = method === 'POST' ? parseStripeForm(text) : {};
+      const query = parseStripeForm(url.search.slice(1));
+      const fingerprint = `${method} ${url.pathname} ${text}`;
+      if (key && method === 'POST') {
+        const stored = idempotency.get(key);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint)
+            return send(
+              400,
+              JSON.stringify({
+                error: {
+                  type: 'idempotency_error',
+                  message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                },
+              }),
+            );
+          return send(stored.status, stored.body, { ...stored.headers, 'idempotent-replayed': 'true' });
+        }
+      }
+      let status: number;
+      let out: string;
+      let headers: Record<string, string> = {};
+      try {
+        const r = route({ method, path: url.pathname, body, query, requestId, key });
+        status = r.status;
+        out = JSON.stringify(r.body);
+        headers = r.headers ?? {};
+      } catch (err) {
+        if (!(err instanceof StripeHttpError)) {
+          status = 500;
+          out = JSON.stringify({ error: { type: 'api_error', message: `fake-stripe bug: ${(err as Error).message}` } });
+        } else {
+          status = err.status;
+          out = JSON.stringify({ error: { ...err.body, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } });
+          headers = err.headers;
+        }
+      }
+      // Stripe saves the answer of every request that began executing, failures included.
+      if (key && method === 'POST') idempotency.set(key, { fingerprint, status, body: out, headers });
+      send(status, out, headers);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  /** The SDK as our server (and the tests standing in for Stripe.js) use it, pointed at this fake. */
+  const sdk = new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 });
+
+  return {
+    port,
+    secretKey,
+    webhookSecret,
+    intents,
+    charges,
+    refunds,
+    events,
+    requests,
+    sdk,
+
+    /** Settings that make the shop use Stripe, through this fake. */
+    env(): Record<string, string> {
+      return {
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: secretKey,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fake',
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_HOST: '127.0.0.1',
+        STRIPE_API_PORT: String(port),
+        STRIPE_API_PROTOCOL: 'http',
+      };
+    },
+
+    /** The next `n` refund requests fail with a 500 (stored under their idempotency key, as Stripe does). */
+    failNextRefunds(n: number) {
+      failRefunds = n;
+    },
+
+    /** Refund requests that went through, by payment intent. */
+    refundedIntents(): string[] {
+      return [...refunds.values()].map((r) => String(r.payment_intent));
+    },
+
+    /** Confirms an intent as Stripe.js would after the buyer typed a card (test payment method). */
+    async confirm(intentId: string, paymentMethod = 'pm_card_visa') {
+      return sdk.paymentIntents.confirm(intentId, { payment_method: paymentMethod });
+    },
+
+    /** Events about one object (newest last), optionally of one type. */
+    eventsFor(objectId: string, type?: string) {
+      return events.filter((e) => e.data.object.id === objectId && (!type || e.type === type));
+    },
+
+    /** A body and the Stripe-Signature header for it, as Stripe would deliver the event. */
+    sign(event: object, secret = webhookSecret, timestamp?: number) {
+      const payload = JSON.stringify(event);
+      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }) };
+    },
+
+    /** Delivers an event to a webhook URL, signed; answers the status and body. */
+    async deliver(url: string, event: object, opts: { secret?: string; timestamp?: number } = {}) {
+      const { payload, header } = this.sign(event, opts.secret, opts.timestamp);
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, body: payload });
+      return { status: res.status, body: (await res.json()) as Obj };
+    },
+
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

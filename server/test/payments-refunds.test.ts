@@ -1,0 +1,127 @@
+/**
+ * No money kept for an item that cannot be delivered: a loser's refund that the provider refused is
+ * kept as refund_pending and retried (on the buyer's next call, by the webhook, by the sweep at
+ * start-up) until it goes through. With each provider.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import {
+  PROVIDERS,
+  allPayments,
+  eventually,
+  newBuyer,
+  newProduct,
+  newSeller,
+  orderOf,
+  payAtProvider,
+  placeOrder,
+  postPayment,
+  startPayWorld,
+  type PayWorld,
+} from './helpers/payments-fixtures';
+
+const PENDING = 'Sorry, someone else bought this item a moment before you. Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
+const DONE = 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.';
+
+describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) => {
+  let w: PayWorld;
+  beforeAll(async () => {
+    w = await startPayWorld(kind);
+  });
+  afterAll(() => w.close());
+
+  /** A sold item and a loser whose refund the provider just refused. */
+  async function lostWithFailedRefund() {
+    const productId = await newProduct(await newSeller(w.t), 210);
+    const [winner, loser] = [await newBuyer(w.t, 'winner'), await newBuyer(w.t, 'loser')];
+    const [ow, ol] = [await placeOrder(winner, productId), await placeOrder(loser, productId)];
+    const iw = await payAtProvider(w, winner, ow);
+    const il = await payAtProvider(w, loser, ol);
+    expect((await postPayment(winner, ow, iw.paymentIntentId)).status).toBe(201);
+    w.failNextRefunds(1);
+    const r = await postPayment(loser, ol, il.paymentIntentId);
+    expect(r).toMatchObject({ status: 409, body: { error: 'item_sold', message: PENDING } });
+    const o = await orderOf(loser, ol);
+    expect(o).toMatchObject({ status: 'refunded', paid: false, payment: { status: 'refund_pending', refundedAt: null } });
+    expect(w.refunded()).not.toContain(il.paymentIntentId);
+    return { loser, orderId: ol, intentId: il.paymentIntentId };
+  }
+
+  it("retries on the buyer's next call for the payment", async () => {
+    const { loser, orderId, intentId } = await lostWithFailedRefund();
+    const r = await postPayment(loser, orderId, intentId);
+    expect(r).toMatchObject({ status: 409, body: { error: 'item_sold', message: DONE } });
+    expect(await orderOf(loser, orderId)).toMatchObject({ status: 'refunded', payment: { status: 'refunded', refundedAt: expect.any(String) } });
+    expect(w.refunded().filter((id) => id === intentId)).toHaveLength(1);
+    // Asking again refunds nothing more.
+    expect((await postPayment(loser, orderId, intentId)).body.message).toBe(DONE);
+    expect(w.refunded().filter((id) => id === intentId)).toHaveLength(1);
+  });
+
+  it('retries every pending refund when the server starts', async () => {
+    const a = await lostWithFailedRefund();
+    const b = await lostWithFailedRefund();
+    // Another instance (or this one restarted) on the same database.
+    const second = await buildApp({ config: w.t.config, database: w.t.database, payments: w.makePayments?.(w.t.database) });
+    try {
+      await second.ready();
+      await eventually(async () => {
+        const rows = (await allPayments(w.t)).filter((p) => p.orderId === a.orderId || p.orderId === b.orderId);
+        return rows.length === 2 && rows.every((p) => p.status === 'refunded');
+      });
+    } finally {
+      await second.close();
+    }
+    expect(w.refunded()).toEqual(expect.arrayContaining([a.intentId, b.intentId]));
+    expect((await postPayment(a.loser, a.orderId, a.intentId)).body.message).toBe(DONE);
+  });
+
+  it('keeps a refund pending while the provider is down, and finishes it once it is back', async () => {
+    const { loser, orderId, intentId } = await lostWithFailedRefund();
+    w.failNextRefunds(2);
+    expect((await postPayment(loser, orderId, intentId)).body.message).toBe(PENDING);
+    expect((await postPayment(loser, orderId, intentId)).body.message).toBe(PENDING);
+    expect((await orderOf(loser, orderId)).payment?.status).toBe('refund_pending');
+    expect((await postPayment(loser, orderId, intentId)).body.message).toBe(DONE);
+    expect(w.refunded().filter((id) => id === intentId)).toHaveLength(1);
+  });
+
+  if (kind === 'stripe') {
+    it("retries on the webhook for the payment (Stripe replays a failed refund's 500 for its key, so a new key is used)", async () => {
+      const { loser, orderId, intentId } = await lostWithFailedRefund();
+      const fake = w.fake!;
+      const failedKeys = fake.requests.filter((r) => r.path === '/v1/refunds' && r.status === 500).map((r) => r.idempotencyKey);
+      expect(failedKeys).toContain(`refund-${intentId}`);
+      const [event] = fake.eventsFor(intentId, 'payment_intent.succeeded');
+      expect((await fake.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
+      expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
+      expect(fake.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
+      const ok = fake.requests.filter((r) => r.path === '/v1/refunds' && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`));
+      expect(ok).toHaveLength(1);
+      expect(ok[0].idempotencyKey).not.toBe(`refund-${intentId}`);
+    });
+
+    it('a refund that went through but was not recorded is recognised on retry (charge_already_refunded)', async () => {
+      const { loser, orderId, intentId } = await lostWithFailedRefund();
+      // The money went back (say, by hand in the Stripe dashboard) while the shop still has it pending.
+      await w.fake!.sdk.refunds.create({ payment_intent: intentId });
+      const r = await postPayment(loser, orderId, intentId);
+      expect(r.body.message).toBe(DONE);
+      expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
+      expect(w.fake!.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
+    });
+
+    it('answers a clear 502 when Stripe cannot be reached, and records nothing (last: it stops the fake)', async () => {
+      const productId = await newProduct(await newSeller(w.t), 60);
+      const buyer = await newBuyer(w.t);
+      const orderId = await placeOrder(buyer, productId);
+      const intent = await payAtProvider(w, buyer, orderId);
+      await w.fake!.close();
+      const r = await postPayment(buyer, orderId, intent.paymentIntentId);
+      expect(r).toMatchObject({ status: 502, body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached. Please try again in a minute.' } });
+      expect((await buyer.post('/api/create-payment-intent', { orderId })).status).toBe(502);
+      expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
+      expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
+    });
+  }
+});
