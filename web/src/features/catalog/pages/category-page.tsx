@@ -26,9 +26,9 @@ export function CategoryPage() {
       </div>
       <div>
         <h1 id="category-title" className="text-3xl font-bold">
-          {category}
+          {notFound ? 'Category not found' : category}
         </h1>
-        <p className="text-base-content/70">Used {category} for sale, from sellers near you.</p>
+        {notFound ? null : <p className="text-base-content/70">Used {category} for sale, from sellers near you.</p>}
       </div>
       {notFound ? (
         <EmptyState

@@ -38,7 +38,7 @@ export function DashboardLayout() {
     <div className="flex flex-col gap-6 md:flex-row md:items-start">
       <div className="md:sticky md:top-20 md:w-60 md:shrink-0">
         <nav aria-label="Dashboard">
-          <ul className="menu menu-horizontal w-full flex-nowrap gap-1 overflow-x-auto rounded-box bg-base-200 md:menu-vertical">
+          <ul className="menu menu-horizontal w-full flex-wrap gap-1 rounded-box bg-base-200 md:menu-vertical">
             {items.map((item) => (
               <li key={item.to} className="shrink-0">
                 <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '')}>

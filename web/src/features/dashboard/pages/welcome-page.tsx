@@ -3,6 +3,7 @@ import { BadgeCheck } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
 import { useRoles } from '@/features/auth/hooks/use-roles';
+import { ProfileNameForm } from '@/features/auth/components/profile-name-form';
 import { useDashboardMenu } from './dashboard-layout';
 
 /** The dashboard's welcome page: who you are and where to go next. */
@@ -31,6 +32,11 @@ export function WelcomePage() {
             )
           ) : null}
         </p>
+        {user ? (
+          <div className="mt-3">
+            <ProfileNameForm name={user.name} />
+          </div>
+        ) : null}
       </div>
       {shortcuts.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">

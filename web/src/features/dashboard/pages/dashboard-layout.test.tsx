@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { mockFetch, pending } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import { DashboardLayout } from './dashboard-layout';
+
+const user = { id: 'u1', name: 'Sam', email: 'sam@shop.test' };
+
+function roles(r: { admin?: boolean; buyer?: boolean; seller?: boolean }) {
+  return {
+    'GET /api/users/admin/sam@shop.test': { body: { isAdmin: !!r.admin } },
+    'GET /api/users/buyer/sam@shop.test': { body: { isBuyer: !!r.buyer } },
+    'GET /api/users/seller/sam@shop.test': { body: { isSeller: !!r.seller, isVerified: false } },
+  };
+}
+
+const render = () =>
+  renderWithApp(null, { user, routes: [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>welcome</p> }] }], initialEntries: ['/dashboard'] });
+
+const menuLabels = async () => {
+  const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
+  return within(nav).getAllByRole('link').map((a) => a.textContent);
+};
+
+describe('Dashboard side menu (SPEC.md 2)', () => {
+  it('shows a spinner while the role checks run', async () => {
+    mockFetch({ ...roles({ buyer: true }), 'GET /api/users/seller/sam@shop.test': () => pending() });
+    render();
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your roles');
+    expect(screen.queryByText('welcome')).not.toBeInTheDocument();
+  });
+
+  it('buyer: My Orders', async () => {
+    mockFetch(roles({ buyer: true }));
+    render();
+    expect(await menuLabels()).toEqual(['Overview', 'My Orders']);
+  });
+
+  it('seller: My Products and Add Products', async () => {
+    mockFetch(roles({ seller: true }));
+    render();
+    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products']);
+  });
+
+  it('admin: All Buyer and All Seller', async () => {
+    mockFetch(roles({ admin: true }));
+    render();
+    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller']);
+    expect(screen.getByText('welcome')).toBeInTheDocument();
+  });
+});
