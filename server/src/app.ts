@@ -10,7 +10,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth, isAdminEmail } from './auth/auth';
 import { registerAuth } from './auth/plugin';
-import { installErrorHandler } from './lib/error-handler';
+import { frameworkErrors, installErrorHandler } from './lib/error-handler';
+import { rejectNulCharacters } from './lib/input-guard';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { usersService } from './modules/users/service';
@@ -32,10 +33,12 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  rejectNulCharacters(app);
 
   // JSON bodies; an empty body with a JSON content type (PUT/DELETE from some clients) reads as no body.
   app.removeContentTypeParser('application/json');

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
@@ -8,6 +8,16 @@ function fieldOf(issue: Issue): string {
   const p = issue.params?.issue?.path;
   if (p && p.length) return p.map(String).join('.');
   return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
+}
+
+/**
+ * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a malformed or overlong
+ * part of the URL is bad input in our `{error, message}` shape, without echoing the URL back.
+ */
+export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'bad_url', message: 'The address is not valid.' });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(400).send({ error: 'bad_url', message: 'A part of the address is too long.' });
+  return reply.send(err);
 }
 
 /**

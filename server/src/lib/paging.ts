@@ -8,11 +8,13 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
 }
 
-export function decodeCursor(raw: string | undefined): Cursor | undefined {
+/** `kind`: the sort key the list expects (a timestamp or an integer); a cursor of another kind is a 400. */
+export function decodeCursor(raw: string | undefined, kind?: 'time' | 'int'): Cursor | undefined {
   if (!raw) return undefined;
   try {
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1]))
+    const kindOk = kind === undefined || typeof v?.[0] === (kind === 'time' ? 'string' : 'number');
+    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && kindOk && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1]))
       return { k: v[0], id: v[1] };
   } catch {
     /* fall through */

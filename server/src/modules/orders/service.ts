@@ -116,7 +116,7 @@ export function ordersService(db: Db) {
     },
 
     async listForBuyer(buyerEmail: string, limit: number, rawCursor?: string) {
-      const cursor = decodeCursor(rawCursor);
+      const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(buyer.email, buyerEmail)];
       if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
       const rows = await select()

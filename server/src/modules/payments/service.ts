@@ -296,7 +296,7 @@ export function paymentsService(db: Db, provider: PaymentProvider) {
 
     /** Every payment, newest first (admin). */
     async list(limit: number, rawCursor?: string): Promise<(PaymentRecord & { _ts: string })[]> {
-      const cursor = decodeCursor(rawCursor);
+      const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [];
       if (cursor) conds.push(sql`(${payment.createdAt}, ${payment.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
       const rows = await db

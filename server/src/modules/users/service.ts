@@ -55,7 +55,7 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
     },
 
     async list(role: 'buyer' | 'seller', limit: number, rawCursor?: string) {
-      const cursor = decodeCursor(rawCursor);
+      const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(user.role, role), isNull(user.deletedAt)];
       if (cursor) conds.push(sql`(${user.createdAt}, ${user.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
       const rows = await db
