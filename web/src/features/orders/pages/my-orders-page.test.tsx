@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
@@ -14,10 +14,18 @@ function renderPage(orders: unknown[], extra = {}) {
   return mock;
 }
 
-// The page renders a card list (phones) and a table (md+); jsdom has no CSS, so look in the table.
 const table = () => screen.getByRole('table');
 
+function screenWidth(wide: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: wide, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+  );
+}
+
 describe('MyOrdersPage', () => {
+  beforeEach(() => screenWidth(true));
+
   it("asks for the buyer's own orders and shows 'You have N Orders', Pay only while unpaid", async () => {
     const { calls } = renderPage([order, paid]);
     expect(await screen.findByRole('heading', { name: 'You have 2 Orders' })).toBeInTheDocument();
@@ -48,5 +56,16 @@ describe('MyOrdersPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete order' }));
     expect(await screen.findByText('Order deleted.')).toBeInTheDocument();
     expect(callsTo('DELETE', `/api/orders/${order._id}`)).toHaveLength(1);
+  });
+
+  it('shows one card per order on a phone instead of the table', async () => {
+    screenWidth(false);
+    renderPage([order, paid]);
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Paid')).toBeInTheDocument();
   });
 });

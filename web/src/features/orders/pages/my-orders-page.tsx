@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
 
@@ -56,6 +57,8 @@ export function MyOrdersPage() {
   const orders = useMyOrders(user?.email);
   const deleteOrder = useDeleteOrder();
   const [toDelete, setToDelete] = useState<Order | null>(null);
+  // A table from md up, cards on phones: one of the two in the page, never both.
+  const wide = useMediaQuery(MD_UP);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -105,9 +108,8 @@ export function MyOrdersPage() {
           Find something you like and press Buy now to book it.
         </EmptyState>
       ) : (
-        <>
-          {/* Small screens: one card per order. */}
-          <ul className="flex flex-col gap-3 md:hidden" aria-label="Your orders">
+        !wide ? (
+          <ul className="flex flex-col gap-3" aria-label="Your orders">
             {list.map((order) => (
               <li key={order._id} className="card card-border bg-base-100">
                 <div className="card-body gap-3 p-4">
@@ -130,8 +132,8 @@ export function MyOrdersPage() {
               </li>
             ))}
           </ul>
-          {/* Larger screens: a table. */}
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+        ) : (
+          <div className="overflow-x-auto rounded-box border border-base-300">
             <table className="table">
               <caption className="sr-only">Your orders</caption>
               <thead>
@@ -169,7 +171,7 @@ export function MyOrdersPage() {
               </tbody>
             </table>
           </div>
-        </>
+        )
       )}
       <ConfirmDialog
         open={!!toDelete}
