@@ -1,0 +1,257 @@
+/**
+ * Who gets in (DESIGN.md 3): every call of SPEC.md 7, as anonymous, buyer, other buyer, seller,
+ * other seller and admin. "buyer" and "seller" own the targets; the "other" ones do not. A call that
+ * changes something gets fresh targets for every actor, and its effect must show exactly when the
+ * call was let in (a refused call changes nothing).
+ */
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { advertisement, order, product, simulatedIntent, user } from '../src/db/schema';
+import { startTestApp, type TestApp } from './helpers/app';
+import type { Client, Res } from './helpers/client';
+import {
+  addProduct,
+  admin,
+  buyer,
+  orderBody,
+  paidAtProvider,
+  placeOrder,
+  postPayment,
+  productBody,
+  seller,
+  insertUser,
+  type ErrorBody,
+} from './helpers/builders';
+
+const ACTORS = ['anonymous', 'buyer', 'other buyer', 'seller', 'other seller', 'admin'] as const;
+type Actor = (typeof ACTORS)[number];
+/** Expected status per actor, in the order of ACTORS. */
+type Expect = readonly [anonymous: number, buyer: number, otherBuyer: number, seller: number, otherSeller: number, admin: number];
+type Attempt = { res: Res<unknown>; happened?: () => Promise<boolean> };
+type Row = { call: string; expect: Expect; run: (me: Client) => Promise<Attempt> };
+
+const EVERYONE: Expect = [200, 200, 200, 200, 200, 200];
+const ADMIN_ONLY: Expect = [401, 403, 403, 403, 403, 200];
+
+/** The calls of SPEC.md 7 (under /api): the table below must cover each. */
+const SPEC_CALLS = [
+  'GET /api/category',
+  'GET /api/advertise',
+  'GET /api/allproducts',
+  'GET /api/products/{category}',
+  'GET /api/products?email=',
+  'POST /api/products',
+  'POST /api/advertise',
+  'POST /api/orders',
+  'GET /api/orders?email=',
+  'DELETE /api/orders/{id}',
+  'GET /api/order/{id}',
+  'POST /api/users',
+  'GET /api/users/admin/{email}',
+  'GET /api/users/buyer/{email}',
+  'GET /api/users/seller/{email}',
+  'GET /api/users/allbuyer',
+  'GET /api/users/allseller',
+  'PUT /api/users/verify/{id}',
+  'DELETE /api/users/{id}',
+  'POST /api/create-payment-intent',
+  'POST /api/payments',
+];
+
+let t: TestApp;
+let as: Record<Actor, Client>;
+/** Read-only targets shared by the calls that change nothing. */
+let shared: { productId: string; orderId: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const [b, ob, s, os, a] = await Promise.all([buyer(t), buyer(t, 'other-buyer'), seller(t), seller(t, 'other-seller'), admin(t)]);
+  as = { anonymous: t.client(), buyer: b, 'other buyer': ob, seller: s, 'other seller': os, admin: a };
+  const productId = await addProduct(s);
+  shared = { productId, orderId: await placeOrder(b, productId) };
+});
+afterAll(() => t?.close());
+
+const db = () => t.database.db;
+const exists = async (rows: Promise<unknown[]>) => (await rows).length > 0;
+
+/** A fresh product of "seller", and a fresh unpaid order of "buyer" for it. */
+async function freshOrder() {
+  const productId = await addProduct(as.seller);
+  return { productId, orderId: await placeOrder(as.buyer, productId) };
+}
+
+const rows: Row[] = [
+  // ---- catalog
+  { call: 'GET /api/category', expect: EVERYONE, run: async (me) => ({ res: await me.get('/api/category') }) },
+  { call: 'GET /api/advertise', expect: EVERYONE, run: async (me) => ({ res: await me.get('/api/advertise') }) },
+  { call: 'GET /api/allproducts', expect: EVERYONE, run: async (me) => ({ res: await me.get('/api/allproducts') }) },
+  { call: 'GET /api/products/{category}', expect: EVERYONE, run: async (me) => ({ res: await me.get('/api/products/Laptop') }) },
+  {
+    call: 'GET /api/products?email=',
+    expect: [401, 403, 403, 200, 403, 200],
+    run: async (me) => ({ res: await me.get(`/api/products?email=${encodeURIComponent(as.seller.email)}`) }),
+  },
+  {
+    call: 'POST /api/products',
+    expect: [401, 403, 403, 201, 201, 403],
+    run: async (me) => {
+      const body = productBody(me);
+      const name = String(body.name);
+      return {
+        res: await me.post('/api/products', body),
+        happened: () => exists(db().select().from(product).where(eq(product.name, name))),
+      };
+    },
+  },
+  {
+    call: 'POST /api/advertise',
+    expect: [401, 403, 403, 201, 403, 403],
+    run: async (me) => {
+      const productId = await addProduct(as.seller);
+      return {
+        res: await me.post('/api/advertise', { ...productBody(as.seller), _id: productId, email: me.email || undefined }),
+        happened: () => exists(db().select().from(advertisement).where(eq(advertisement.productId, productId))),
+      };
+    },
+  },
+  // ---- orders
+  {
+    call: 'POST /api/orders',
+    expect: [401, 201, 201, 403, 403, 403],
+    run: async (me) => {
+      const productId = await addProduct(as.seller);
+      return {
+        res: await me.post('/api/orders', orderBody(me, productId)),
+        happened: () => exists(db().select().from(order).where(eq(order.productId, productId))),
+      };
+    },
+  },
+  {
+    call: 'GET /api/orders?email=',
+    expect: [401, 200, 403, 403, 403, 200],
+    run: async (me) => ({ res: await me.get(`/api/orders?email=${encodeURIComponent(as.buyer.email)}`) }),
+  },
+  {
+    call: 'GET /api/order/{id}',
+    expect: [401, 200, 404, 404, 404, 200],
+    run: async (me) => ({ res: await me.get(`/api/order/${shared.orderId}`) }),
+  },
+  {
+    call: 'DELETE /api/orders/{id}',
+    expect: [401, 200, 404, 403, 403, 403],
+    run: async (me) => {
+      const { orderId } = await freshOrder();
+      return {
+        res: await me.del(`/api/orders/${orderId}`),
+        happened: async () => !(await exists(db().select().from(order).where(eq(order.id, orderId)))),
+      };
+    },
+  },
+  // ---- users
+  {
+    call: 'POST /api/users',
+    expect: [401, 200, 200, 200, 200, 200],
+    run: async (me) => ({ res: await me.post('/api/users', { name: 'Me', email: me.email || 'nobody@test.shop', isSeller: false }) }),
+  },
+  {
+    call: "POST /api/users (buyer's email)",
+    expect: [401, 200, 403, 403, 403, 403],
+    run: async (me) => ({ res: await me.post('/api/users', { name: 'Buyer', email: as.buyer.email, isSeller: true }) }),
+  },
+  {
+    call: 'GET /api/users/admin/{email}',
+    expect: [401, 200, 403, 403, 403, 200],
+    run: async (me) => ({ res: await me.get(`/api/users/admin/${as.buyer.email}`) }),
+  },
+  {
+    call: 'GET /api/users/buyer/{email}',
+    expect: [401, 200, 403, 403, 403, 200],
+    run: async (me) => ({ res: await me.get(`/api/users/buyer/${as.buyer.email}`) }),
+  },
+  {
+    call: 'GET /api/users/seller/{email}',
+    expect: [401, 403, 403, 200, 403, 200],
+    run: async (me) => ({ res: await me.get(`/api/users/seller/${as.seller.email}`) }),
+  },
+  { call: 'GET /api/users/allbuyer', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/users/allbuyer') }) },
+  { call: 'GET /api/users/allseller', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/users/allseller') }) },
+  {
+    call: 'PUT /api/users/verify/{id}',
+    expect: ADMIN_ONLY,
+    run: async (me) => {
+      const target = await insertUser(t, 'seller');
+      return {
+        res: await me.put(`/api/users/verify/${target.id}`),
+        happened: () => exists(db().select().from(user).where(and(eq(user.id, target.id), eq(user.verified, true)))),
+      };
+    },
+  },
+  ...(['buyer', 'seller'] as const).map(
+    (role): Row => ({
+      call: `DELETE /api/users/{id} (a ${role})`,
+      expect: ADMIN_ONLY,
+      run: async (me) => {
+        const target = await insertUser(t, role);
+        return {
+          res: await me.del(`/api/users/${target.id}`),
+          happened: () => exists(db().select().from(user).where(and(eq(user.id, target.id), isNotNull(user.deletedAt)))),
+        };
+      },
+    }),
+  ),
+  // ---- payments
+  {
+    call: 'POST /api/create-payment-intent',
+    expect: [401, 200, 404, 403, 403, 403],
+    run: async (me) => {
+      const { orderId } = await freshOrder();
+      return {
+        res: await me.post('/api/create-payment-intent', { orderId, price: 450 }),
+        happened: () => exists(db().select().from(simulatedIntent).where(eq(simulatedIntent.orderId, orderId))),
+      };
+    },
+  },
+  {
+    call: 'POST /api/payments',
+    expect: [401, 201, 404, 403, 403, 403],
+    run: async (me) => {
+      const { orderId } = await freshOrder();
+      const transactionId = await paidAtProvider(as.buyer, orderId);
+      return {
+        res: await postPayment(me, orderId, transactionId, 450),
+        happened: () => exists(db().select().from(order).where(and(eq(order.id, orderId), eq(order.status, 'paid')))),
+      };
+    },
+  },
+  // ---- beyond SPEC.md 7
+  { call: 'GET /api/product/{id}', expect: EVERYONE, run: async (me) => ({ res: await me.get(`/api/product/${shared.productId}`) }) },
+  { call: 'GET /api/payments', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/payments') }) },
+];
+
+it('lets exactly the right actors make each call', async () => {
+  const base = (call: string) => call.replace(/ \(.*\)$/, '');
+  expect(SPEC_CALLS.filter((c) => !rows.some((r) => base(r.call) === c)), 'SPEC.md 7 calls missing from the table').toEqual([]);
+
+  const failures: string[] = [];
+  for (const row of rows) {
+    for (const [i, actor] of ACTORS.entries()) {
+      const want = row.expect[i];
+      const where = `${row.call} as ${actor}`;
+      const { res, happened } = await row.run(as[actor]);
+      if (res.status !== want) {
+        failures.push(`${where}: expected ${want}, got ${res.status} ${JSON.stringify(res.body)}`);
+        continue;
+      }
+      if (res.status >= 400) {
+        const e = res.body as ErrorBody;
+        if (typeof e?.error !== 'string' || typeof e.message !== 'string') failures.push(`${where}: ${res.status} without {error, message}: ${JSON.stringify(res.body)}`);
+      }
+      if (happened) {
+        const did = await happened();
+        if (did !== res.status < 300) failures.push(`${where}: answered ${res.status} but the change ${did ? 'happened' : 'did not happen'}`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
