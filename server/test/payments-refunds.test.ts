@@ -4,6 +4,7 @@
  * start-up) until it goes through. With each provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import {
   PROVIDERS,
@@ -122,6 +123,10 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       expect((await buyer.post('/api/create-payment-intent', { orderId })).status).toBe(502);
       expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
+      // Its webhook cannot be handled either: 503 and not remembered, so Stripe's redelivery counts.
+      const [event] = w.fake!.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      expect(await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).toMatchObject({ status: 503, body: { error: 'webhook_retry_later' } });
+      expect((await w.t.database.db.execute(sql`select count(*)::int as n from processed_event where id = ${event.id}`)).rows[0]).toEqual({ n: 0 });
     });
   }
 });

@@ -8,7 +8,7 @@ import type { PaymentsService } from './service';
  * POST /webhooks/stripe, in a plugin scope of its own: here, and only here, the body is kept as the
  * raw bytes Stripe signed (any content type), since a parsed and re-serialised body no longer matches
  * the signature. Answers 200 once handled (or already handled), 400 for a bad or missing signature,
- * and 5xx when the provider cannot be read, so Stripe delivers the event again later.
+ * and 503 when it cannot be handled now (provider or database unreachable), so Stripe delivers it again.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; afterEvent?: () => void }> = async (
   app,
@@ -23,7 +23,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
       schema: {
         tags: ['payments'],
         summary: "Stripe's events (signed): marks an order paid even when the buyer closed the tab before POST /payments",
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: errorSchema },
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -40,7 +40,14 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
           message: 'The Stripe-Signature header is missing or does not match the body and the webhook secret.',
         });
       }
-      const result = await payments.handleWebhook(event);
+      let result;
+      try {
+        result = await payments.handleWebhook(event);
+      } catch (err) {
+        // Not recorded as handled: Stripe delivers the event again (with backoff, for up to three days).
+        request.log.error({ err, eventId: event.id, type: event.type }, 'stripe webhook not handled; Stripe will deliver it again');
+        return reply.code(503).send({ error: 'webhook_retry_later', message: 'The event could not be handled just now; deliver it again later.' });
+      }
       request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome }, 'stripe webhook handled');
       afterEvent?.();
       return { received: true as const, duplicate: result.duplicate };
