@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from '../../src/db/client';
+import { createDatabase, migrationsFolder } from '../../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,17 +17,46 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once: a PGlite data dir dumped to a file, and (with TEST_DATABASE_URL) a template database. */
-export default async function setup(project: TestProject) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-test-'));
+/** The PGlite version and every migration file: what the migrated template depends on. */
+function templateKey(): string {
+  const h = crypto.createHash('sha256');
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  h.update(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version ?? '');
+  for (const f of (fs.readdirSync(migrationsFolder, { recursive: true }) as string[]).sort()) {
+    const full = path.join(migrationsFolder, f);
+    if (fs.statSync(full).isFile()) h.update(`${f}\0`).update(fs.readFileSync(full));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated PGlite data dir dumped to a file. Its initdb costs seconds, so it is kept under the OS
+ * temp dir, keyed by the migrations and the PGlite version, and reused by later runs (written
+ * atomically, so concurrent runs share it safely).
+ */
+async function pgliteTemplate(): Promise<string> {
+  const file = path.join(os.tmpdir(), `shop-pglite-template-${templateKey()}.tar`);
+  if (fs.existsSync(file)) return file;
   const client = new PGlite();
   const database = await createDatabase({ kind: 'pglite', client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');
-  const file = path.join(dir, 'template.tar');
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
   await client.close();
-  project.provide('pgliteTemplate', file);
+  fs.renameSync(tmp, file);
+  // Templates of older migrations, unused for a day, are only disk space.
+  for (const f of fs.readdirSync(os.tmpdir())) {
+    const old = path.join(os.tmpdir(), f);
+    if (/^shop-pglite-template-[0-9a-f]{16}\.tar/.test(f) && old !== file && Date.now() - fs.statSync(old).atimeMs > 86_400_000) fs.rmSync(old, { force: true });
+  }
+  return file;
+}
+
+/** Migrates once: a PGlite data dir dumped to a file, and (with TEST_DATABASE_URL) a template database. */
+export default async function setup(project: TestProject) {
+  project.provide('pgliteTemplate', await pgliteTemplate());
 
   const url = process.env.TEST_DATABASE_URL;
   let tpl = '';
@@ -46,7 +77,6 @@ export default async function setup(project: TestProject) {
   project.provide('pgRunId', String(process.pid));
 
   return async () => {
-    fs.rmSync(dir, { recursive: true, force: true });
     if (url && tpl) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
