@@ -39,9 +39,12 @@ type OrderRow = {
 
 let t: TestApp;
 let s: Client;
+/** Buyers shared by the tests that do not count a whole list. */
+let b0: Client;
+let b1: Client;
 beforeAll(async () => {
   t = await startTestApp();
-  s = await t.client().signUp(uniqueEmail('seller'), { name: 'Sadia Seller', isSeller: true });
+  [s, b0, b1] = await Promise.all([t.client().signUp(uniqueEmail('seller'), { name: 'Sadia Seller', isSeller: true }), buyer(t), buyer(t)]);
 });
 afterAll(() => t?.close());
 
@@ -73,7 +76,7 @@ describe('POST /orders', () => {
   });
 
   it('refuses an email that is not the caller’s (403), recording nothing', async () => {
-    const b = await buyer(t);
+    const b = b0;
     const productId = await addProduct(s);
     const before = await fingerprint(t);
     expectError(await b.post('/api/orders', orderBody(b, productId, { email: uniqueEmail('someone') })), 403, 'POST /orders for another email');
@@ -81,7 +84,7 @@ describe('POST /orders', () => {
   });
 
   it('answers 404 for an unknown product and 409 for booking the same item twice', async () => {
-    const b = await buyer(t);
+    const b = b0;
     expectError(await b.post('/api/orders', orderBody(b, '00000000-0000-4000-8000-000000000000')), 404, 'order an unknown product');
     const productId = await addProduct(s);
     await placeOrder(b, productId);
@@ -91,19 +94,18 @@ describe('POST /orders', () => {
   });
 
   it('refuses a sold item (409)', async () => {
-    const [b1, b2] = await Promise.all([buyer(t), buyer(t)]);
     const productId = await addProduct(s);
-    await payOrder(b1, await placeOrder(b1, productId));
-    expectError(await b2.post('/api/orders', orderBody(b2, productId)), 409, 'order a sold item');
+    await payOrder(b0, await placeOrder(b0, productId));
+    expectError(await b1.post('/api/orders', orderBody(b1, productId)), 409, 'order a sold item');
   });
 });
 
 describe('GET /orders?email=', () => {
   it('lists the buyer’s own orders newest first, in keyset pages walked exactly once, with X-Total-Count', async () => {
-    const [b, other] = await Promise.all([buyer(t), buyer(t)]);
+    const b = await buyer(t);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await placeOrder(b, await addProduct(s)));
-    await placeOrder(other, await addProduct(s));
+    await placeOrder(b1, await addProduct(s));
     const newestFirst = [...ids].reverse();
 
     const all = expectStatus(await b.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email)}`), 200, 'GET /api/orders');
@@ -122,10 +124,9 @@ describe('GET /orders?email=', () => {
   });
 
   it('is 403 for an email that is not the caller’s', async () => {
-    const [b, other] = await Promise.all([buyer(t), buyer(t)]);
-    await placeOrder(other, await addProduct(s));
-    expectError(await b.get(`/api/orders?email=${encodeURIComponent(other.email)}`), 403, "another buyer's orders");
-    expectError(await b.get('/api/orders'), 400, 'no email', 'email');
+    await placeOrder(b1, await addProduct(s));
+    expectError(await b0.get(`/api/orders?email=${encodeURIComponent(b1.email)}`), 403, "another buyer's orders");
+    expectError(await b0.get('/api/orders'), 400, 'no email', 'email');
   });
 });
 
@@ -142,7 +143,7 @@ describe('DELETE /orders/{id}', () => {
   });
 
   it('refuses a paid order (409) and keeps it', async () => {
-    const b = await buyer(t);
+    const b = b0;
     const orderId = await placeOrder(b, await addProduct(s));
     await payOrder(b, orderId);
     const before = await fingerprint(t);
@@ -152,7 +153,7 @@ describe('DELETE /orders/{id}', () => {
   });
 
   it('lets the buyer book the item again after deleting the order', async () => {
-    const b = await buyer(t);
+    const b = b0;
     const productId = await addProduct(s);
     const first = await placeOrder(b, productId);
     expectStatus(await b.del(`/api/orders/${first}`), 200, 'DELETE');

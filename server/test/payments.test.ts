@@ -31,15 +31,17 @@ type PaymentRow = { _id: string; orderId: string; transactionId: string; price: 
 
 let t: TestApp;
 let s: Client;
+/** One buyer for every test (each books a fresh item), and another who tries to use their orders. */
+let b: Client;
+let thief: Client;
 beforeAll(async () => {
   t = await startTestApp();
-  s = await seller(t);
+  [s, b, thief] = await Promise.all([seller(t), buyer(t), buyer(t, 'thief')]);
 });
 afterAll(() => t?.close());
 
-/** A buyer with a fresh unpaid order for a product at `price` dollars. */
+/** A fresh unpaid order of the buyer for a new product at `price` dollars. */
 async function booked(price = 199.99) {
-  const b = await buyer(t);
   const productId = await addProduct(s, { price });
   return { b, productId, orderId: await placeOrder(b, productId) };
 }
@@ -65,7 +67,7 @@ describe('the SPEC payment flow', () => {
     const rows = (await (await admin(t)).get<PaymentRow[]>('/api/payments?limit=100')).body.filter((p) => p.orderId === orderId);
     expect(rows).toEqual([expect.objectContaining({ _id: r.body.insertedId, transactionId: intent.paymentIntentId, price: 199.99, email: b.email, status: 'succeeded' })]);
     // The product is sold: it can no longer be booked.
-    expect((await (await buyer(t)).post('/api/orders', { productId, buyerName: 'x', phone: '123456', meettingLocation: 'x' })).status).toBe(409);
+    expect((await thief.post('/api/orders', { productId, buyerName: 'x', phone: '123456', meettingLocation: 'x' })).status).toBe(409);
   });
 
   it('declines the test cards for declined and insufficient funds (402), and a declined intent cannot be recorded', async () => {
@@ -112,7 +114,6 @@ describe('what the browser sends cannot fake a payment', () => {
   it("another buyer's order is 404 for the intent and for the payment, recording nothing", async () => {
     const { b, orderId } = await booked();
     const txn = await paidAtProvider(b, orderId);
-    const thief = await buyer(t, 'thief');
     const before = await fingerprint(t);
     expectError(await thief.post('/api/create-payment-intent', { orderId, price: 1 }), 404, "intent for another buyer's order");
     expectError(await postPayment(thief, orderId, txn), 404, "POST /payments for another buyer's order");
