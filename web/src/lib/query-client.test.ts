@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { queryKeys } from './query-keys';
 import { ApiError } from './api';
 import { createQueryClient, FIVE_MINUTES, retryDelay, shouldRetry } from './query-client';
 
@@ -21,5 +23,26 @@ describe('query defaults (SPEC.md 8 and 9)', () => {
     expect(defaults.staleTime).toBe(FIVE_MINUTES);
     expect(defaults.gcTime).toBe(FIVE_MINUTES);
     expect(FIVE_MINUTES).toBe(300_000);
+  });
+});
+
+describe('an ended session', () => {
+  it('asks for the session again when any call answers 401', async () => {
+    const client = createQueryClient();
+    const getSession = vi.fn().mockResolvedValue(null);
+    // The navbar keeps the session query observed on every page.
+    const observer = new QueryObserver(client, { queryKey: queryKeys.session, queryFn: getSession });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1));
+    await expect(
+      client.fetchQuery({ queryKey: ['orders'], queryFn: () => Promise.reject(new ApiError(401, 'unauthorized', 'Please log in.')), retry: false }),
+    ).rejects.toThrow('Please log in.');
+    await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
+    // Other failures leave the session alone.
+    await expect(
+      client.fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(new ApiError(404, 'not_found', 'Not found.')), retry: false }),
+    ).rejects.toThrow('Not found.');
+    expect(getSession).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 });

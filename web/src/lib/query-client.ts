@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
+import { queryKeys } from './query-keys';
 
 /** SPEC.md 9: 5-minute cache. SPEC.md 8: failed reads retried 3 times, 1 s doubling, capped at 30 s. */
 export const FIVE_MINUTES = 5 * 60 * 1000;
@@ -21,8 +22,20 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return true;
 }
 
+/**
+ * A 401 from any call means the session ended (expired, signed out elsewhere, account closed):
+ * ask for the session again, and the route guards send the person to /login, remembering the page.
+ */
+function onUnauthorized(client: () => QueryClient) {
+  return (error: unknown) => {
+    if (isApiError(error) && error.status === 401) void client().invalidateQueries({ queryKey: queryKeys.session });
+  };
+}
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: onUnauthorized(() => client) }),
+    mutationCache: new MutationCache({ onError: onUnauthorized(() => client) }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,
@@ -33,4 +46,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

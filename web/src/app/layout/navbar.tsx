@@ -5,11 +5,16 @@ import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import type { LoginLocationState } from '@/features/auth/types';
 import { errorMessage } from '@/lib/api';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '');
 
 function NavItems({ loggedIn, pending, onSignOut, signingOut }: { loggedIn: boolean; pending: boolean; onSignOut: () => void; signingOut: boolean }) {
+  const location = useLocation();
+  // Back to this page after logging in (not to the login or sign-up page itself).
+  const here = location.pathname === paths.login.path || location.pathname === paths.signup.path ? undefined : location;
+  const loginState: LoginLocationState | undefined = here ? { from: { pathname: here.pathname, search: here.search, hash: here.hash } } : undefined;
   return (
     <>
       <li>
@@ -41,7 +46,7 @@ function NavItems({ loggedIn, pending, onSignOut, signingOut }: { loggedIn: bool
         </>
       ) : (
         <li>
-          <NavLink to={paths.login.getHref()} className={linkClass}>
+          <NavLink to={paths.login.getHref()} state={loginState} className={linkClass}>
             Login
           </NavLink>
         </li>
