@@ -101,7 +101,7 @@ export function PaymentPage() {
         </div>
       ) : (
         <div className="card border border-base-300 bg-base-100">
-          <div className="card-body">
+          <div className="card-body p-4 sm:p-8">
             {intent.isError ? (
               <ErrorState title="Could not start the payment" error={intent.error} onRetry={() => void intent.refetch()} />
             ) : (

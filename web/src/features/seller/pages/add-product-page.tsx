@@ -23,7 +23,7 @@ export function AddProductPage() {
         </p>
       ) : null}
       <div className="card border border-base-300 bg-base-100">
-        <div className="card-body">
+        <div className="card-body p-4 sm:p-8">
           <AddProductForm
             onSuccess={() => {
               toast.success(MESSAGES.productAdded);
