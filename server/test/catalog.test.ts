@@ -94,6 +94,14 @@ describe('products', () => {
     expect((await anon.get<ProductRow>(`/api/product/${r.body.insertedId}`)).body).toEqual(p);
   });
 
+  it("refuses a product or an ad in another seller's name (403), recording nothing", async () => {
+    const mine = await addProduct(s);
+    const before = await fingerprint(t);
+    expectError(await s.post('/api/products', productBody(s, { email: uniqueEmail('someone') })), 403, 'POST /products for another email');
+    expectError(await s.post('/api/advertise', { _id: mine, email: uniqueEmail('someone') }), 403, 'POST /advertise for another email');
+    expect(await fingerprint(t)).toEqual(before);
+  });
+
   it('lists newest first in keyset pages: default 24, max 100, Link rel=next walks every row once, X-Total-Count', async () => {
     for (let i = 0; i < 26; i++) await addProduct(s, { name: `Pager ${i}`, category: i % 2 ? 'Laptop' : 'Mobile' });
     const newest = await addProduct(s, { name: 'Newest', category: 'Laptop' });

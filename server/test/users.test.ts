@@ -169,6 +169,9 @@ describe('DELETE /users/{id}: soft delete', () => {
       expect(ids, path).not.toContain(sold);
     }
     expect((await anon.get<{ productId: string }[]>('/api/advertise?limit=100')).body.map((a) => a.productId)).not.toContain(unsold);
+    // A link to the hidden product finds nothing; a link to the sold one still shows the sale.
+    expectError(await anon.get(`/api/product/${unsold}`), 404, 'GET the hidden product');
+    expect((await anon.get<ProductRow>(`/api/product/${sold}`)).body).toMatchObject({ _id: sold, status: 'sold' });
     // The admin still sees the sold product (a record of a sale), not the hidden one.
     const theirs = (await boss.get<ProductRow[]>(`/api/products?email=${encodeURIComponent(s.email)}`)).body;
     expect(theirs.map((p) => p._id)).toEqual([sold]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type CategoryName, type Product, type productInputSchema, type productQuerySchema } from '@shop/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -145,8 +145,9 @@ export function catalogService(db: Db) {
       return n > COUNT_CAP ? undefined : n;
     },
 
+    /** Sold products too (links keep working); not those hidden with a deleted seller. */
     async productById(id: string) {
-      const [row] = await baseSelect().where(eq(product.id, id));
+      const [row] = await baseSelect().where(and(eq(product.id, id), isNull(product.hiddenAt)));
       return row ? toProduct(row) : undefined;
     },
 
