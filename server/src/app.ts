@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,6 +11,8 @@ import { createAuth, isAdminEmail } from './auth/auth';
 import { registerAuth } from './auth/plugin';
 import { frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { rejectNulCharacters } from './lib/input-guard';
+import { createCounterStore, registerRateLimits } from './lib/rate-limit';
+import { registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { usersService } from './modules/users/service';
@@ -54,23 +55,14 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
     }
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  // CSP, frame-ancestors none, nosniff, referrer policy (lib/security.ts); foreign-Origin writes refused;
+  // per-IP and per-email abuse limits (lib/rate-limit.ts), counted in Redis when REDIS_URL is set.
+  await registerSecurityHeaders(app, config);
+  registerOriginCheck(app, config);
+  registerRateLimits(app, {
+    store: await createCounterStore(config, app.log),
+    apiMax: config.rateLimit.max,
+    authMax: config.rateLimit.authMax,
   });
 
   await app.register(fastifySwagger, {
@@ -86,7 +78,8 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The docs page is served under the shop's own CSP (lib/security.ts), which it satisfies.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
   const auth = createAuth(config, db);

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import type { Config } from '../config';
+
+/**
+ * The Content-Security-Policy of the shop: everything from our own origin; images may come from any
+ * https host (sellers paste image URLs); inline styles are allowed (the UI kit and the toast library
+ * inject <style> tags), inline scripts are not. Stripe's card fields need its script, frames and API.
+ * Plain-http shops (local runs) get no upgrade-insecure-requests, or every asset would be asked for
+ * over https and fail.
+ */
+export function cspDirectives(config: Config): Record<string, string[]> {
+  const https = config.baseUrl.startsWith('https://');
+  const stripe = config.payments.provider === 'stripe';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    'frame-src': stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** Security headers on every answer: CSP, no framing, nosniff, a referrer policy, HSTS only over https. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const https = config.baseUrl.startsWith('https://');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+  });
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Writes that legitimately come from another site and carry their own proof: the OAuth provider's
+ * form_post callback (checked against the state) and payment webhooks (checked against a signature).
+ */
+const CROSS_SITE_WRITES = [/^\/api\/auth\/callback\//, /^\/api\/webhooks\//];
+
+/** The origin this request was sent to (scheme and host as Fastify sees them, trustProxy-aware). */
+export function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`.toLowerCase();
+}
+
+function originOf(value: string): string | null {
+  try {
+    const u = new URL(value);
+    return u.origin === 'null' ? null : u.origin.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CSRF guard: a write under /api (cookie-authenticated calls and /api/auth alike) whose Origin (or,
+ * without one, Referer) is another site is refused with 403 before it reaches any handler. Trusted:
+ * the request's own origin, BASE_URL and EXTRA_TRUSTED_ORIGINS (plus Vite's dev server in development).
+ * A request with neither header is not a browser's cross-site request and is let through; a browser
+ * always sends Origin on a cross-site POST, PUT, PATCH or DELETE.
+ */
+export function registerOriginCheck(app: FastifyInstance, config: Config) {
+  const trusted = new Set(config.trustedOrigins.map((o) => originOf(o)).filter((o): o is string => !!o));
+  app.addHook('onRequest', async (request, reply) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/api/') || CROSS_SITE_WRITES.some((re) => re.test(path))) return;
+    const origin = request.headers.origin;
+    const referer = request.headers.referer;
+    const claimed = origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
+    if (claimed === undefined) return;
+    if (claimed && (claimed === ownOrigin(request) || trusted.has(claimed))) return;
+    return reply.code(403).send({
+      error: 'forbidden_origin',
+      message: 'This request came from another website, so it was refused. Please use the shop itself.',
+    });
+  });
+}
