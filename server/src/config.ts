@@ -48,6 +48,7 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    REDIS_KEY_PREFIX: z.string().min(1).max(100).default('shop:'),
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   })
@@ -113,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.OIDC_ISSUER_URL.replace(/\/$/, '') }
         : undefined,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
   };
 }

@@ -1,0 +1,186 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+
+/**
+ * Abuse limits, all in one place:
+ *  - every /api call: RATE_LIMIT_MAX a minute per client IP;
+ *  - sign-in, sign-up and change-password: AUTH_RATE_LIMIT_MAX a minute per client IP, and sign-in /
+ *    sign-up also AUTH_RATE_LIMIT_MAX a minute per email address (so one address cannot be hammered
+ *    from many IPs).
+ * The client IP is `request.ip`, which honours TRUST_PROXY (X-Forwarded-For is read only from trusted
+ * proxies), so one client's attempts never spend another client's budget. IPv6 clients are counted per
+ * /64, the block one household or VM usually gets. Counters live in Redis when REDIS_URL is set (all
+ * instances share them), in memory otherwise. Fixed one-minute windows.
+ */
+export const RATE_WINDOW_MS = 60_000;
+
+/** Paths exempt from the general limit: load-balancer probes. */
+const UNLIMITED = new Set(['/api/health', '/api/ready']);
+/** Credential-guessing endpoints of Better Auth (POST). */
+const AUTH_PATH = /^\/api\/auth\/(sign-in\/[^/?]+|sign-up\/[^/?]+|change-password)$/;
+/** Of those, the ones whose body names the account being tried. */
+const AUTH_EMAIL_PATH = /^\/api\/auth\/(sign-in|sign-up)\/[^/?]+$/;
+
+export type Hit = { count: number; ttlMs: number };
+
+export interface CounterStore {
+  /** Counts one hit on `key` in the current window and answers the count so far and the time left. */
+  hit(key: string, windowMs: number): Promise<Hit>;
+  close(): Promise<void>;
+}
+
+/** Counters of one process. Bounded: expired windows are swept, and the oldest keys dropped past `maxKeys`. */
+export class MemoryCounterStore implements CounterStore {
+  private counters = new Map<string, { count: number; resetAt: number }>();
+  private sweeper: NodeJS.Timeout;
+
+  constructor(private readonly maxKeys = 100_000) {
+    this.sweeper = setInterval(() => this.sweep(), RATE_WINDOW_MS);
+    this.sweeper.unref();
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    const now = Date.now();
+    let c = this.counters.get(key);
+    if (!c || c.resetAt <= now) {
+      if (c) this.counters.delete(key);
+      if (this.counters.size >= this.maxKeys) this.sweep();
+      while (this.counters.size >= this.maxKeys) this.counters.delete(this.counters.keys().next().value as string);
+      c = { count: 0, resetAt: now + windowMs };
+      this.counters.set(key, c);
+    }
+    c.count += 1;
+    return { count: c.count, ttlMs: c.resetAt - now };
+  }
+
+  private sweep() {
+    const now = Date.now();
+    for (const [k, c] of this.counters) if (c.resetAt <= now) this.counters.delete(k);
+  }
+
+  async close() {
+    clearInterval(this.sweeper);
+    this.counters.clear();
+  }
+}
+
+/** INCR + PEXPIRE in one step: the first hit of a window sets its expiry. */
+const HIT_SCRIPT = `
+local n = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if n == 1 or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {n, ttl}
+`;
+
+type RedisWithHit = Redis & { shopRateHit(key: string, windowMs: number): Promise<[number, number]> };
+
+/**
+ * Counters shared by every instance through Redis. When Redis cannot answer, the limits keep working
+ * per process (a memory store) rather than failing open or taking the shop down; the error is logged.
+ */
+export class RedisCounterStore implements CounterStore {
+  private fallback = new MemoryCounterStore();
+  private lastWarn = 0;
+
+  constructor(
+    private readonly redis: RedisWithHit,
+    private readonly prefix: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  static async connect(url: string, prefix: string, log: FastifyBaseLogger): Promise<RedisCounterStore> {
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      commandTimeout: 1_000,
+    }) as RedisWithHit;
+    redis.defineCommand('shopRateHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    redis.on('error', (err) => log.debug({ err }, 'redis error'));
+    try {
+      await redis.connect();
+    } catch (err) {
+      log.error({ err }, 'Redis is not reachable: rate limits are counted per process until it is (reconnecting)');
+    }
+    return new RedisCounterStore(redis, prefix, log);
+  }
+
+  async hit(key: string, windowMs: number): Promise<Hit> {
+    try {
+      const [count, ttlMs] = await this.redis.shopRateHit(this.prefix + key, windowMs);
+      return { count: Number(count), ttlMs: Number(ttlMs) };
+    } catch (err) {
+      if (Date.now() - this.lastWarn > RATE_WINDOW_MS) {
+        this.lastWarn = Date.now();
+        this.log.error({ err }, 'Redis rate-limit counter failed: counting in this process meanwhile');
+      }
+      return this.fallback.hit(key, windowMs);
+    }
+  }
+
+  async close() {
+    await this.fallback.close();
+    this.redis.disconnect();
+  }
+}
+
+export async function createCounterStore(config: Config, log: FastifyBaseLogger): Promise<CounterStore> {
+  if (!config.redisUrl) return new MemoryCounterStore();
+  return RedisCounterStore.connect(config.redisUrl, `${config.redisKeyPrefix}rl:`, log);
+}
+
+/** The client as the limits see it: its IP (trustProxy-aware), IPv6 folded to its /64. */
+export function clientKey(request: FastifyRequest): string {
+  return normalizeIP(request.ip || 'unknown', 64);
+}
+
+function seconds(ttlMs: number) {
+  return Math.max(1, Math.ceil(ttlMs / 1000));
+}
+
+function tooMany(reply: FastifyReply, ttlMs: number, what: 'attempts' | 'requests') {
+  const s = seconds(ttlMs);
+  return reply
+    .code(429)
+    .header('retry-after', String(s))
+    .send({ error: 'rate_limited', message: `Too many ${what}. Try again in ${s} ${s === 1 ? 'second' : 'seconds'}.` });
+}
+
+/** Installs the limits on the whole app; call before any route is registered. */
+export function registerRateLimits(app: FastifyInstance, opts: { store: CounterStore; apiMax: number; authMax: number }) {
+  const { store, apiMax, authMax } = opts;
+  app.addHook('onClose', async () => store.close());
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/api/') || UNLIMITED.has(path)) return;
+    const { count, ttlMs } = await store.hit(`api:${clientKey(request)}`, RATE_WINDOW_MS);
+    reply.header('x-ratelimit-limit', String(apiMax));
+    reply.header('x-ratelimit-remaining', String(Math.max(0, apiMax - count)));
+    reply.header('x-ratelimit-reset', String(seconds(ttlMs)));
+    if (count > apiMax) return tooMany(reply, ttlMs, 'requests');
+  });
+
+  // preHandler: the body (and so the email being tried) has been parsed by now.
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST') return;
+    const path = request.url.split('?')[0];
+    if (!AUTH_PATH.test(path)) return;
+    const hits = [store.hit(`auth:ip:${clientKey(request)}`, RATE_WINDOW_MS)];
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    if (AUTH_EMAIL_PATH.test(path) && typeof email === 'string' && email.trim()) {
+      // Hashed: the counter store need not hold the addresses themselves.
+      const id = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
+      hits.push(store.hit(`auth:email:${id}`, RATE_WINDOW_MS));
+    }
+    const over = (await Promise.all(hits)).filter((h) => h.count > authMax);
+    if (over.length) return tooMany(reply, Math.max(...over.map((h) => h.ttlMs)), 'attempts');
+  });
+}
