@@ -1,18 +1,39 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
-/**
- * `@shop/contract/constants` reaches the contract's plain constants (MESSAGES, CATEGORIES...) without
- * its zod schemas, so code on the first screen does not pull zod in. Remove once the contract
- * exports that subpath itself.
- */
+/** `@/` is web/src. (`@shop/contract/constants` is the contract's zod-free subpath for the first screen.) */
 export const aliases = {
-  '@shop/contract/constants': `${webRoot}../contract/src/constants.ts`,
   '@': `${webRoot}src`,
 };
+
+/**
+ * Writes .br and .gz beside every text asset of the build; the server sends them to browsers that
+ * accept them (@fastify/static preCompressed), so nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'shop-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir ?? path.join(webRoot, 'dist');
+      const walk = (d: string): string[] =>
+        fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+      for (const file of walk(dir)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
+        const data = fs.readFileSync(file);
+        if (data.length < 1024) continue;
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
 
 /**
  * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
@@ -27,7 +48,7 @@ export default defineConfig(({ command, mode }) => {
   const proxy = { '/api': { target: env.API_URL || 'http://localhost:3000', changeOrigin: false } };
   return {
     base: '/',
-    plugins: [react(), tailwindcss()],
+    plugins: [react(), tailwindcss(), precompress()],
     resolve: { alias: aliases },
     server: { port: 5173, proxy },
     preview: { proxy },
