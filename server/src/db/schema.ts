@@ -133,7 +133,9 @@ export const product = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('product_listed_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
+    // Newest first is served by product_listed_newest_cover_idx (created_at DESC, id DESC) INCLUDE
+    // (seller_id, category, condition, price_cents, location, search) WHERE listed, made in migration
+    // 0002 because drizzle-kit cannot express INCLUDE: filters are checked inside the index, no heap.
     index('product_listed_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
     index('product_listed_price_idx').on(t.priceCents, t.id).where(sql`listed`),
     index('product_listed_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`listed`),
@@ -143,6 +145,15 @@ export const product = pgTable(
     check('product_used_years_check', sql`${t.usedYears} >= 0`),
   ],
 );
+
+/**
+ * Listed products per category, kept exact by statement-level triggers on product (migration
+ * 0002), so X-Total-Count of the unfiltered and per-category lists is one row read, not a count.
+ */
+export const catalogCount = pgTable('catalog_count', {
+  category: text('category').primaryKey(),
+  listed: integer('listed').notNull().default(0),
+});
 
 export const advertisement = pgTable(
   'advertisement',

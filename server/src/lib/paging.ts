@@ -8,14 +8,30 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+/** A sort key the database will accept: a real timestamp (string keys) or a safe integer (number keys). */
+function validKey(k: unknown): k is string | number {
+  if (typeof k === 'number') return Number.isSafeInteger(k);
+  if (typeof k !== 'string') return false;
+  const m = TIMESTAMP.exec(k);
+  if (!m) return false;
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number);
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  const offset = m[8] && m[8] !== 'Z' ? m[8].slice(1).replace(':', '') : '';
+  const offsetOk = !offset || (Number(offset.slice(0, 2)) <= 15 && Number(offset.slice(2) || 0) < 60);
+  return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && sec < 60 && offsetOk;
+}
+
 /** `kind`: the sort key the list expects (a timestamp or an integer); a cursor of another kind is a 400. */
 export function decodeCursor(raw: string | undefined, kind?: 'time' | 'int'): Cursor | undefined {
   if (!raw) return undefined;
   try {
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    // Checked here so a tampered cursor is a 400, never a database error.
     const kindOk = kind === undefined || typeof v?.[0] === (kind === 'time' ? 'string' : 'number');
-    if (Array.isArray(v) && v.length === 2 && (typeof v[0] === 'string' || typeof v[0] === 'number') && kindOk && typeof v[1] === 'string' && /^[0-9a-f-]{36}$/i.test(v[1]))
-      return { k: v[0], id: v[1] };
+    if (Array.isArray(v) && v.length === 2 && validKey(v[0]) && kindOk && typeof v[1] === 'string' && UUID.test(v[1])) return { k: v[0], id: v[1] };
   } catch {
     /* fall through */
   }

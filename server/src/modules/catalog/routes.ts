@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,11 +18,22 @@ import {
 import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendPage } from '../../lib/paging';
-import { canonicalCategory, productCursor, type CatalogService } from './service';
+import { canonicalCategory, productCursor, type CatalogService, type ProductFilters } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  /**
+   * A page of products. X-Total-Count is exact for the unfiltered and per-category lists; for
+   * filtered lists it comes with the first page only, and X-Total-Count-Exact: false marks a
+   * planner estimate (counting every match of a broad search would cost more than the page).
+   */
+  const sendProducts = async (request: FastifyRequest, reply: FastifyReply, f: ProductFilters) => {
+    const { items, total } = await catalog.listProducts(f);
+    if (total) reply.header('x-total-count-exact', String(total.exact));
+    return sendPage(request, reply, items, f.limit, productCursor(f), total?.n);
+  };
+
   app.get(
     '/category',
     { schema: { tags: ['catalog'], summary: 'The six categories', response: { 200: z.array(categorySchema) } } },
@@ -54,11 +66,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(productSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const f = request.query;
-      const [rows, total] = await Promise.all([catalog.listProducts(f), catalog.countProducts(f)]);
-      return sendPage(request, reply, rows, f.limit, productCursor(f), total);
-    },
+    async (request, reply) => sendProducts(request, reply, request.query),
   );
 
   app.get(
@@ -72,11 +80,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: z.array(productSchema), ...errors },
       },
     },
-    async (request, reply) => {
-      const f = { ...request.query, category: canonicalCategory(request.params.category) };
-      const [rows, total] = await Promise.all([catalog.listProducts(f), catalog.countProducts(f)]);
-      return sendPage(request, reply, rows, f.limit, productCursor(f), total);
-    },
+    async (request, reply) => sendProducts(request, reply, { ...request.query, category: canonicalCategory(request.params.category) }),
   );
 
   app.get(

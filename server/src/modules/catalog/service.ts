@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type CategoryName, type Product, type productInputSchema, type productQuerySchema } from '@shop/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { advertisement, category, product, user } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { type Cursor, decodeCursor, dmy, money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
-
 export type ProductFilters = z.output<typeof productQuerySchema>;
 export type ProductInput = z.output<typeof productInputSchema>;
 
@@ -17,44 +18,58 @@ export function canonicalCategory(raw: string): CategoryName {
   return found;
 }
 
-const productColumns = {
-  p: product,
-  tsText: sql<string>`${product.createdAt}::text`.as('ts_text'),
-  sellerName: user.name,
-  sellerEmail: user.email,
-  sellerVerified: user.verified,
-  adId: advertisement.id,
-};
-type ProductRow = {
-  p: typeof product.$inferSelect;
-  tsText: string;
-  sellerName: string;
-  sellerEmail: string;
-  sellerVerified: boolean;
-  adId: string | null;
+/** Posting time as an exact, timezone-free cursor key (microseconds, UTC). */
+const TS_SQL = `to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** One product row as every product query returns it (snake_case, straight from SQL). */
+export type ProductRow = {
+  id: string;
+  name: string;
+  category: string;
+  img: string;
+  location: string;
+  phone: string;
+  condition: string;
+  price_cents: number;
+  original_price_cents: number;
+  used_years: number;
+  description: string;
+  status: 'available' | 'sold';
+  created_at: Date;
+  ts: string;
+  seller_name: string;
+  seller_email: string;
+  seller_verified: boolean;
+  advertised: boolean;
 };
 
-export function toProduct(r: ProductRow): Product {
-  const p = r.p;
+/** The columns of ProductRow for a query over `product p join "user" u`. */
+const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p.condition, p.price_cents,
+  p.original_price_cents, p.used_years, p.description, p.status, p.created_at, ${TS_SQL} as ts,
+  u.name as seller_name, u.email as seller_email, u.verified as seller_verified,
+  exists (select 1 from advertisement a where a.product_id = p.id) as advertised`;
+
+export function toProduct(r: ProductRow): Product & { _ts: string } {
   return {
-    _id: p.id,
-    name: p.name,
-    category: p.category,
-    img: p.img,
-    location: p.location,
-    seller: r.sellerName,
-    email: r.sellerEmail,
-    number: p.phone,
-    condition: p.condition,
-    price: money.toDollars(p.priceCents),
-    original_price: money.toDollars(p.originalPriceCents),
-    used_year: p.usedYears,
-    date: dmy(p.createdAt),
-    sellerStatus: r.sellerVerified ? 'verified' : '',
-    description: p.description,
-    status: p.status,
-    advertised: r.adId !== null,
-    createdAt: p.createdAt.toISOString(),
+    _id: r.id,
+    name: r.name,
+    category: r.category,
+    img: r.img,
+    location: r.location,
+    seller: r.seller_name,
+    email: r.seller_email,
+    number: r.phone,
+    condition: r.condition,
+    price: money.toDollars(r.price_cents),
+    original_price: money.toDollars(r.original_price_cents),
+    used_year: r.used_years,
+    date: dmy(r.created_at),
+    sellerStatus: r.seller_verified ? 'verified' : '',
+    description: r.description,
+    status: r.status,
+    advertised: r.advertised,
+    createdAt: r.created_at.toISOString(),
+    _ts: r.ts,
   };
 }
 
@@ -65,53 +80,133 @@ export function toPrefixQuery(q: string | undefined): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-function filterConditions(f: ProductFilters): SQL[] {
-  const where: SQL[] = [sql`${product.listed}`];
-  if (f.category) where.push(eq(product.category, f.category));
-  if (f.condition) where.push(eq(product.condition, f.condition));
-  if (f.minPrice !== undefined) where.push(gte(product.priceCents, money.toCents(f.minPrice)));
-  if (f.maxPrice !== undefined) where.push(lte(product.priceCents, money.toCents(f.maxPrice)));
-  if (f.location) where.push(ilike(product.location, `%${f.location.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
-  if (f.verified) where.push(eq(user.verified, true));
-  const tsq = toPrefixQuery(f.q);
-  if (tsq) where.push(sql`${product.search} @@ to_tsquery('simple', ${tsq})`);
-  return where;
-}
-
-function keyset(f: ProductFilters, cursor: Cursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  if (f.sort === 'newest') {
-    if (typeof cursor.k !== 'string') return sql`false`;
-    return sql`(${product.createdAt}, ${product.id}) < (${cursor.k}::timestamptz, ${cursor.id}::uuid)`;
-  }
-  const k = Number(cursor.k);
-  if (!Number.isInteger(k)) return sql`false`;
-  return f.sort === 'price_asc'
-    ? sql`(${product.priceCents}, ${product.id}) > (${k}, ${cursor.id}::uuid)`
-    : sql`(${product.priceCents}, ${product.id}) < (${k}, ${cursor.id}::uuid)`;
-}
-
-function orderBy(f: ProductFilters) {
-  if (f.sort === 'price_asc') return [asc(product.priceCents), asc(product.id)];
-  if (f.sort === 'price_desc') return [desc(product.priceCents), desc(product.id)];
-  return [desc(product.createdAt), desc(product.id)];
-}
-
 export function productCursor(f: ProductFilters) {
   return (p: Product & { _ts?: string }): Cursor =>
     f.sort === 'newest' ? { k: p._ts ?? p.createdAt, id: p._id } : { k: Math.round(p.price * 100), id: p._id };
 }
 
-/** Above this many matches the total is not counted (the count would cost more than the page). */
-export const COUNT_CAP = 10_000;
+/** X-Total-Count: exact, or the planner's estimate (rounded) when counting would cost more than the page. */
+export type Total = { n: number; exact: boolean };
+
+type Raw = (text: string, values: unknown[], name?: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Plain SQL on either driver. On PostgreSQL a `name` makes it a prepared statement, planned once
+ * per connection: the unfiltered and per-category lists are the hottest queries of the shop and
+ * planning their join costs more than running it.
+ */
+function rawQuery(db: Db): Raw {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    return async (text, values, name) => (await client.query(name ? { name, text, values } : { text, values })).rows;
+  }
+  const lite = client as { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+  return async (text, values) => (await lite.query(text, values)).rows;
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
+const ORDER = {
+  newest: { inner: 'p.created_at desc, p.id desc', key: 'p.created_at', cmp: '<', cast: 'timestamptz' },
+  price_asc: { inner: 'p.price_cents asc, p.id asc', key: 'p.price_cents', cmp: '>', cast: 'int' },
+  price_desc: { inner: 'p.price_cents desc, p.id desc', key: 'p.price_cents', cmp: '<', cast: 'int' },
+} as const;
+
+/**
+ * The SQL of one page of a product list (limit+1 rows), each shape served by an index: newest
+ * first walks product_listed_newest_cover_idx (or the category one), price sorts the price
+ * indexes, keyset cursors continue where the last page ended. Filtered shapes find the page's ids
+ * first (an index-only scan when the cover index holds the filtered columns), then join only those.
+ */
+export function productListQuery(f: ProductFilters) {
+  const values: unknown[] = [];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = ['p.listed'];
+  let categoryParam: string | undefined;
+  if (f.category) where.push(`p.category = ${(categoryParam = param(f.category))}`);
+  if (f.condition) where.push(`p.condition = ${param(f.condition)}`);
+  if (f.minPrice !== undefined) where.push(`p.price_cents >= ${param(money.toCents(f.minPrice))}`);
+  if (f.maxPrice !== undefined) where.push(`p.price_cents <= ${param(money.toCents(f.maxPrice))}`);
+  if (f.location) where.push(`p.location ilike ${param(`%${escapeLike(f.location)}%`)}`);
+  if (f.verified) where.push('u.verified');
+  const tsq = toPrefixQuery(f.q);
+  if (tsq) where.push(`p.search @@ to_tsquery('simple', ${param(tsq)})`);
+  const from = f.verified ? 'product p join "user" u on u.id = p.seller_id' : 'product p';
+  /** Only category (or nothing) narrows the list: its total is a counter read, and its plan never depends on the values. */
+  const plain = !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
+  const filterWhere = where.join(' and ');
+  const filterValues = values.slice();
+
+  const o = ORDER[f.sort];
+  const cursor = decodeCursor(f.cursor);
+  if (cursor) {
+    if (f.sort === 'newest' ? typeof cursor.k !== 'string' : typeof cursor.k !== 'number')
+      throw badRequest('cursor', 'belongs to another sort order');
+    where.push(`(${o.key}, p.id) ${o.cmp} (${param(cursor.k)}::${o.cast}, ${param(cursor.id)}::uuid)`);
+  }
+  const total = plain
+    ? `, (select coalesce(sum(c.listed), 0)::int from catalog_count c${categoryParam ? ` where c.category = ${categoryParam}` : ''}) as total`
+    : '';
+  // The limit is a validated integer, written into the SQL so that a prepared statement's generic
+  // plan knows it (with `limit $n` PostgreSQL assumes a large share of the table and re-plans).
+  const limit = Math.floor(f.limit) + 1;
+  if (plain) {
+    // Nothing to filter beyond an indexed category: the index order is the page, join as we go.
+    // A prepared statement (planned once per connection): planning this join costs more than running it.
+    const text = `select ${PRODUCT_ROW_SQL}${total}
+from product p join "user" u on u.id = p.seller_id
+where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
+    return { plain, text, values, name: `catalog_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`, hasCursor: !!cursor };
+  }
+  // Filters: find the page's ids with a one-table query (index-only where the cover index holds the
+  // filtered columns; cheap to plan, and planned for its values), then fetch those rows (BY_IDS).
+  return {
+    plain,
+    text: `select p.id from ${from} where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
+    values,
+    hasCursor: !!cursor,
+    // The estimate's query: the same filters without the cursor.
+    countText: `select 1 from ${from} where ${filterWhere}`,
+    countValues: filterValues,
+  };
+}
+
+/** The rows of a page found by id (any order; the caller keeps the order of the ids). */
+export const BY_IDS = { name: 'catalog_by_ids', text: `select ${PRODUCT_ROW_SQL} from product p join "user" u on u.id = p.seller_id where p.id = any($1::uuid[])` };
+
+const ESTIMATE_TTL_MS = 5 * 60_000;
+const ESTIMATE_CACHE_SIZE = 2000;
+
+/** Rounds an estimate to two significant digits (12,345 -> 12,000): it is not exact, so it should not look it. */
+function roundEstimate(n: number) {
+  if (n < 100) return Math.round(n);
+  const p = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / p) * p;
+}
 
 export function catalogService(db: Db) {
-  const baseSelect = () =>
-    db
-      .select(productColumns)
-      .from(product)
-      .innerJoin(user, eq(user.id, product.sellerId))
-      .leftJoin(advertisement, eq(advertisement.productId, product.id));
+  const raw = rawQuery(db);
+  const productRows = async (where: string, values: unknown[]) =>
+    (await raw(`select ${PRODUCT_ROW_SQL} from product p join "user" u on u.id = p.seller_id where ${where}`, values)) as ProductRow[];
+
+  /**
+   * The planner's row estimate for a filtered list, kept a few minutes per distinct filter: it is
+   * an estimate anyway, and popular searches repeat.
+   */
+  const estimates = new Map<string, { n: number; at: number }>();
+  const estimateRows = async (text: string, values: unknown[]): Promise<number> => {
+    const key = `${text}\u0000${JSON.stringify(values)}`;
+    const hit = estimates.get(key);
+    if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.n;
+    const r = await raw(`explain (format json) ${text}`, values);
+    const plan = r[0]['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | string;
+    const n = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows'];
+    if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value!);
+    estimates.set(key, { n, at: Date.now() });
+    return n;
+  };
 
   return {
     async categories() {
@@ -119,48 +214,51 @@ export function catalogService(db: Db) {
       return rows.map((c) => ({ _id: c.id, category: c.name, img: c.img }));
     },
 
-    /** One page of listed products, newest first unless sorted otherwise; limit+1 rows (see sendPage). */
-    async listProducts(f: ProductFilters) {
-      const cursor = decodeCursor(f.cursor);
-      const conds = filterConditions(f);
-      const ks = keyset(f, cursor);
-      if (ks) conds.push(ks);
-      const rows = await baseSelect()
-        .where(and(...conds))
-        .orderBy(...orderBy(f))
-        .limit(f.limit + 1);
-      return rows.map((r) => ({ ...toProduct(r), _ts: r.tsText }));
-    },
-
-    /** Matching listed products, counted up to COUNT_CAP; undefined when there are more. */
-    async countProducts(f: ProductFilters): Promise<number | undefined> {
-      const inner = db
-        .select({ one: sql`1` })
-        .from(product)
-        .innerJoin(user, eq(user.id, product.sellerId))
-        .where(and(...filterConditions(f)))
-        .limit(COUNT_CAP + 1)
-        .as('m');
-      const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(inner);
-      return n > COUNT_CAP ? undefined : n;
+    /**
+     * One page of listed products (limit+1 rows, see sendPage) and, where cheap, the total:
+     * exact from catalog_count for the unfiltered and per-category lists (every page); for
+     * filtered lists on their first page, exact when it is the only page, else the planner's
+     * estimate (counting a million matches would cost more than the page).
+     */
+    async listProducts(f: ProductFilters): Promise<{ items: (Product & { _ts: string })[]; total?: Total }> {
+      const qy = productListQuery(f);
+      if (qy.plain) {
+        const rows = (await raw(qy.text, qy.values, qy.name)) as (ProductRow & { total: number })[];
+        let total: Total | undefined;
+        if (rows.length) total = { n: rows[0].total, exact: true };
+        else if (!qy.hasCursor) total = { n: 0, exact: true };
+        return { items: rows.map(toProduct), total };
+      }
+      const [ids, est] = await Promise.all([
+        raw(qy.text, qy.values).then((r) => r.map((x) => x.id as string)),
+        qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues),
+      ]);
+      const byId = new Map<string, ProductRow>();
+      if (ids.length) for (const r of (await raw(BY_IDS.text, [`{${ids.join(',')}}`], BY_IDS.name)) as ProductRow[]) byId.set(r.id, r);
+      // A row sold between the two queries is simply left out of this page.
+      const items = ids.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
+      let total: Total | undefined;
+      if (!qy.hasCursor)
+        total = ids.length <= f.limit ? { n: ids.length, exact: true } : { n: roundEstimate(Math.max(est ?? 0, ids.length)), exact: false };
+      return { items, total };
     },
 
     /** Sold products too (links keep working); not those hidden with a deleted seller. */
     async productById(id: string) {
-      const [row] = await baseSelect().where(and(eq(product.id, id), isNull(product.hiddenAt)));
-      return row ? toProduct(row) : undefined;
+      const rows = await productRows('p.id = $1 and p.hidden_at is null', [id]);
+      return rows.length ? toProduct(rows[0]) : undefined;
     },
 
     /** A seller's own products, sold ones included (not those hidden with a deleted seller). */
     async sellerProducts(sellerEmail: string, limit: number, rawCursor?: string) {
       const cursor = decodeCursor(rawCursor);
-      const conds: SQL[] = [eq(user.email, sellerEmail), sql`${product.hiddenAt} is null`];
-      if (cursor) conds.push(sql`(${product.createdAt}, ${product.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
-      const rows = await baseSelect()
-        .where(and(...conds))
-        .orderBy(desc(product.createdAt), desc(product.id))
-        .limit(limit + 1);
-      return rows.map((r) => ({ ...toProduct(r), _ts: r.tsText }));
+      if (cursor && typeof cursor.k !== 'string') throw badRequest('cursor', 'is not a valid page cursor');
+      const after = cursor ? 'and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)' : '';
+      const rows = await productRows(
+        `u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`,
+        cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail],
+      );
+      return rows.map(toProduct);
     },
 
     async addProduct(seller: SessionUser, input: ProductInput) {
@@ -185,6 +283,7 @@ export function catalogService(db: Db) {
 
     async listAds(limit: number, rawCursor?: string) {
       const cursor = decodeCursor(rawCursor);
+      if (cursor && typeof cursor.k !== 'string') throw badRequest('cursor', 'is not a valid page cursor');
       const conds: SQL[] = [sql`${product.listed}`];
       if (cursor)
         conds.push(sql`(${advertisement.createdAt}, ${advertisement.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
