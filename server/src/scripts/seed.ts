@@ -1,0 +1,105 @@
+/**
+ * npm run seed -- --products N [--sellers 300] [--batch 50000]
+ *
+ * Adds N synthetic products to the shop's database: the embedded one in DATA_DIR, or
+ * PostgreSQL when DATABASE_URL is set. Migrates first. Refuses while a server holds the embedded
+ * data dir (two processes on one PGlite folder corrupt it).
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { ConfigError, loadConfig } from '../config';
+import { createDatabase, DataDirLockedError } from '../db/client';
+import { isSeeded, seedDemo } from '../seed/demo';
+import { seedSynthetic, seedSyntheticAds } from '../seed/synthetic';
+
+const usage = 'Usage: npm run seed -- --products N [--sellers 300] [--batch 50000]';
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs({
+      options: { products: { type: 'string' }, sellers: { type: 'string' }, batch: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+  if (args.help) {
+    console.log(usage);
+    return;
+  }
+  const products = Number(args.products);
+  const sellers = args.sellers === undefined ? 300 : Number(args.sellers);
+  const batch = args.batch === undefined ? undefined : Number(args.batch);
+  if (!Number.isInteger(products) || products < 1 || products > 50_000_000) {
+    console.error(`--products must be a whole number from 1 to 50000000.\n${usage}`);
+    process.exit(2);
+  }
+  if (!Number.isInteger(sellers) || sellers < 1 || sellers > 100_000) {
+    console.error(`--sellers must be a whole number from 1 to 100000.\n${usage}`);
+    process.exit(2);
+  }
+  if (batch !== undefined && (!Number.isInteger(batch) || batch < 100)) {
+    console.error(`--batch must be a whole number of at least 100.\n${usage}`);
+    process.exit(2);
+  }
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  let database;
+  try {
+    database = await createDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir },
+    );
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`${err.message}\nStop the server, run the seed, then start the server again.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const where = database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  try {
+    const t0 = performance.now();
+    await database.migrate();
+    const { db } = database;
+    // Same first-run behaviour as `npm start`: an empty embedded shop gets its demo accounts too.
+    if (config.seedDemo && !(await isSeeded(db))) await seedDemo(db, config.demoPassword);
+    console.log(`Adding ${products.toLocaleString('en')} synthetic products to ${where} ...`);
+    let last = 0;
+    await seedSynthetic(db, {
+      products,
+      sellers,
+      batch,
+      onProgress: (done, total) => {
+        const now = performance.now();
+        if (done === total || now - last > 2000) {
+          last = now;
+          process.stdout.write(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} (${((now - t0) / 1000).toFixed(1)} s)\n`);
+        }
+      },
+    });
+    await seedSyntheticAds(db);
+    // Fresh statistics for the planner and a visibility map for index-only counts.
+    await db.execute(sql`vacuum analyze product`);
+    await db.execute(sql`analyze "user"`);
+    await db.execute(sql`analyze advertisement`);
+    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from product`)).rows as { n: number }[];
+    console.log(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${n.toLocaleString('en')} products in ${where}.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error('The seed failed:', err);
+  process.exit(1);
+});
