@@ -14,9 +14,11 @@ import { formatPrice } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
-  if (order.paid) return <span className="sr-only">Paid orders cannot be deleted</span>;
+  // Paid and refunded orders are records of money: only an unpaid booking can be cancelled.
+  if (paymentState(order) !== 'unpaid') return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
   return (
     <button
       type="button"
@@ -31,19 +33,7 @@ function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Ord
 }
 
 function PaymentStatus({ order }: { order: Order }) {
-  if (order.paid) {
-    return (
-      <div className="flex flex-col gap-1">
-        <span className="badge badge-success">Paid</span>
-        {order.transactionId ? (
-          <span className="break-all font-mono text-xs text-base-content/70">
-            <span className="sr-only">Transaction id: </span>
-            {order.transactionId}
-          </span>
-        ) : null}
-      </div>
-    );
-  }
+  if (paymentState(order) !== 'unpaid') return <OrderPaymentDetails order={order} />;
   return (
     <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm" aria-label={`Pay for ${order.productName}`}>
       Pay
@@ -51,7 +41,7 @@ function PaymentStatus({ order }: { order: Order }) {
   );
 }
 
-/** /dashboard/myorders (buyer): own orders, delete while unpaid, Pay or Paid. */
+/** /dashboard/myorders (buyer): own orders, delete while unpaid, Pay, or the payment record (paid, refunded). */
 export function MyOrdersPage() {
   const { user } = useUser();
   const orders = useMyOrders(user?.email);
