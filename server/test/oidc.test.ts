@@ -156,11 +156,17 @@ describe('Google sign-in (OIDC)', () => {
     expect(nav.landed.pathname).toBe('/dashboard');
     const u = await me(c);
     expect(u!.id).toBe(pwUser.id);
-    expect(await accountsOf(pwUser.id)).toEqual(['credential', 'google']);
     expect(await userRow('linked@test.shop')).toMatchObject({ role: 'seller', emailVerified: true });
-    // Both ways in keep working.
-    expect((await t.client().signIn('linked@test.shop')).status).toBe(200);
     expect((await c.get('/api/users/seller/linked@test.shop')).body).toEqual({ isSeller: true, isVerified: false });
+    // Pre-hijacking guard: the never-verified password, and the sessions made with it, are gone;
+    // whoever set that password (perhaps not the email's owner) is out.
+    expect(await accountsOf(pwUser.id)).toEqual(['google']);
+    expect(await me(pw)).toBeNull();
+    expect((await t.client().signIn('linked@test.shop')).status).toBe(401);
+    // Google keeps working.
+    const again = t.client();
+    await googleSignIn(again, { sub: 'g-link-1', email: 'linked@test.shop', email_verified: true, name: 'Linda G' });
+    expect((await me(again))!.id).toBe(pwUser.id);
   });
 
   it('does not link (nor sign in) when Google does not say the email is verified', async () => {

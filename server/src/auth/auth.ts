@@ -5,11 +5,12 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { isCommonPassword } from './common-passwords';
 
 /** The header through which the server hands Better Auth the real client IP (set by us, never trusted from outside). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -58,8 +59,10 @@ function googleProvider(google: NonNullable<Config['google']>) {
   });
 }
 
+type HookContext = { path: string; body?: unknown };
+
 /** Names are required and at most 100 characters, trimmed (SPEC.md 5: 'Name is required'). */
-const checkName = createAuthMiddleware(async (ctx) => {
+function checkName(ctx: HookContext) {
   if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
   const body = ctx.body as { name?: unknown } | undefined;
   if (!body || (ctx.path === '/update-user' && body.name === undefined)) return;
@@ -67,6 +70,23 @@ const checkName = createAuthMiddleware(async (ctx) => {
   if (!name) throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: 'Name is required' });
   if (name.length > 100) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name must be at most 100 characters' });
   return { context: { body: { ...body, name } } };
+}
+
+/** The most common passwords are refused at sign-up and password change (DESIGN.md 7). */
+function checkPassword(ctx: HookContext) {
+  const field = ctx.path === '/sign-up/email' ? 'password' : ctx.path === '/change-password' ? 'newPassword' : null;
+  if (!field) return;
+  const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
+  if (typeof value === 'string' && isCommonPassword(value))
+    throw new APIError('BAD_REQUEST', {
+      code: 'PASSWORD_TOO_COMMON',
+      message: 'This password is one of the most common ones and easy to guess. Choose another.',
+    });
+}
+
+const checkInput = createAuthMiddleware(async (ctx) => {
+  checkPassword(ctx);
+  return checkName(ctx);
 });
 
 export function createAuth(config: Config, db: Db) {
@@ -108,7 +128,7 @@ export function createAuth(config: Config, db: Db) {
     // OAuth failures (provider errors, a cancelled consent, an expired state) land on the login page
     // with ?error=code[&error_description=...]; plugin.ts adds a readable &message=.
     onAPIError: { errorURL: `${config.baseUrl}/login` },
-    hooks: { before: checkName },
+    hooks: { before: checkInput },
     user: {
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'buyer', required: false },
@@ -143,6 +163,24 @@ export function createAuth(config: Config, db: Db) {
               ...(ctx?.path?.startsWith('/callback/') ? { roleConfirmed: true } : {}),
             },
           }),
+        },
+      },
+      account: {
+        create: {
+          /**
+           * Pre-hijacking guard: the shop never verifies emails, so a password account may have been
+           * opened by someone else with this email before its owner came with Google. When Google (which
+           * vouched for the email) is linked into such an account, the unverified password and every
+           * session made with it are removed; the owner signs in with Google from now on.
+           */
+          after: async (acc) => {
+            if (acc.providerId !== GOOGLE_PROVIDER_ID) return;
+            const userId = String(acc.userId);
+            const [u] = await db.select({ emailVerified: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, userId));
+            if (!u || u.emailVerified) return;
+            await db.delete(schema.account).where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
+            await db.delete(schema.session).where(eq(schema.session.userId, userId));
+          },
         },
       },
       session: {
