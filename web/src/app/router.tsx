@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
                 children: [
                   { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
+                  { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/dashboard/pages/profile-page')).ProfilePage }) },
                   {
                     element: <RequireRole role="buyer" />,
                     children: [

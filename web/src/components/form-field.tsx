@@ -29,7 +29,7 @@ export function FormField({ label, error, hint, children, className = '' }: Form
         'aria-describedby': describedBy,
       })}
       {hint ? (
-        <p id={hintId} className="label text-xs">
+        <p id={hintId} className="label whitespace-normal text-xs">
           {hint}
         </p>
       ) : null}

@@ -21,6 +21,8 @@ export const paths = {
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
     payment: { path: '/dashboard/payment/:id', getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}` },
+    /** Name, password and devices of the signed-in user (every role, issue 5). */
+    profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },
   images: {
     banner: '/images/banner.svg',
