@@ -66,9 +66,10 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
 }
 
-export async function screenshot(page: Page, name: string) {
+/** Full page by default; `fullPage: false` for what the viewport shows (e.g. a modal over the page). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   const file = path.join(inject('outputDir'), 'screenshots', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
 

@@ -1,0 +1,83 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, uniqueEmail } from './support/browser';
+import { expectPath, expectToast, productCard, region, visible } from './support/journey';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('seller journey', () => {
+  it('signs up as a seller, adds a product, advertises it and finds it on the home page', async () => {
+    const { page, problems, context } = await newPage(browser);
+    const seller = { name: 'Sid E2E Seller', email: uniqueEmail('seller'), password: 'seller-pass-123' };
+    const productName = `E2E Mirrorless ${Date.now().toString(36)}`;
+
+    await page.goto('/signup');
+    await page.getByLabel('Name', { exact: true }).fill(seller.name);
+    await page.getByLabel('Email', { exact: true }).fill(seller.email);
+    await page.getByLabel('Password', { exact: true }).fill(seller.password);
+    await page.getByRole('checkbox', { name: 'Seller?' }).check();
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expectToast(page, 'successfully signed up!');
+    await expectPath(page, '/');
+
+    // Dashboard: a seller's menu has My Products and Add Products, not My Orders or the admin pages.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const menu = await visible(page.getByRole('navigation', { name: 'Dashboard' }));
+    await menu.getByRole('link', { name: 'Add Products', exact: true }).waitFor();
+    expect(await menu.getByRole('link', { name: 'My Products', exact: true }).count()).toBe(1);
+    expect(await menu.getByRole('link', { name: 'My Orders', exact: true }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'All Buyer', exact: true }).count()).toBe(0);
+    await menu.getByRole('link', { name: 'Add Products', exact: true }).click();
+
+    // 'Add A Product': every field.
+    await page.getByRole('heading', { name: 'Add A Product', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Add A Product' });
+    await form.getByLabel('Product name').fill(productName);
+    await form.getByLabel('Brand (category)').selectOption('Camera');
+    await form.getByLabel('Condition').selectOption('Excellent');
+    await form.getByLabel('Price (USD)', { exact: true }).fill('450');
+    await form.getByLabel('Original price (USD)').fill('999');
+    await form.getByLabel('Years used').fill('2');
+    await form.getByLabel('Location').fill('Chattogram');
+    await form.getByLabel('Phone number').fill('+880 1811 000111');
+    await form.getByLabel('Image URL').fill('/images/products/camera-2.svg');
+    await form.getByRole('button', { name: 'Add Product', exact: true }).click();
+    await expectToast(page, 'Product Added Successfully!');
+
+    // My Products: the one product, with its Ad button.
+    await expectPath(page, '/dashboard/myproducts');
+    await page.getByRole('heading', { name: 'You Have 1 Products', exact: true }).waitFor();
+    const card = productCard(page, productName);
+    expect(await card.getByText('$450', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await card.getByText('Chattogram', { exact: true }).count()).toBe(1);
+    expect(await card.getByText(seller.name, { exact: true }).count()).toBe(1);
+    // Not verified yet: no tick.
+    expect(await card.getByRole('img', { name: 'Verified seller' }).count()).toBe(0);
+
+    await card.getByRole('button', { name: `Advertise ${productName}` }).click();
+    await expectToast(page, ' Advertisment added Successfully!');
+    await card.getByRole('button', { name: `${productName} is advertised` }).waitFor();
+    expect(await card.getByRole('button', { name: `${productName} is advertised` }).isDisabled()).toBe(true);
+
+    // Home page: the Advertisement section has the ad, whose Buy Now goes to its category.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
+    await expectPath(page, '/');
+    const ads = await visible(region(page, 'Advertisement'));
+    const ad = ads.getByRole('listitem').filter({ has: page.getByRole('heading', { name: productName, exact: true }) });
+    await ad.waitFor();
+    expect(await ad.getByText(`Try your best ${productName} now.`, { exact: true }).count()).toBe(1);
+    const buyNow = ad.getByRole('link', { name: `Buy Now: ${productName} in Camera` });
+    expect(await buyNow.textContent()).toBe('Buy Now');
+    expect(await buyNow.getAttribute('href')).toBe('/category/Camera');
+    await buyNow.click();
+    await expectPath(page, '/category/Camera');
+    await productCard(page.getByRole('list', { name: 'Camera products' }), productName).waitFor();
+
+    expect(problems()).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl } from './browser';
+
+/**
+ * Helpers shared by the journeys: toasts, the app's main regions, and API fixtures for the
+ * parts of a journey that are not what the test is about (a seller with a product, an order).
+ */
+
+/** Waits for a success/error toast whose text is exactly `text` (leading and trailing spaces included). */
+export async function expectToast(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text.trim() }).first();
+  await toast.waitFor();
+  // SPEC.md strings are compared letter by letter: ' Advertisment added Successfully!' keeps its space.
+  const title = await toast.locator('[data-title]').textContent();
+  expect(title).toBe(text);
+}
+
+/** The role=region a section heading labels (sections use aria-labelledby). */
+export function region(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** A product card (article labelled by its name heading). */
+export function productCard(scope: Page | Locator, name: string): Locator {
+  return scope.getByRole('article', { name, exact: true });
+}
+
+/** Waits until `locator` is attached and visible, then returns it. */
+export async function visible(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', timeout });
+  return locator;
+}
+
+/** Waits for the page to be at `pathname` (client-side navigations included). */
+export async function expectPath(page: Page, pathname: string) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(pathname);
+}
+
+const origin = () => ({ origin: baseUrl() });
+
+async function ok<T>(what: string, r: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+  if (!r.ok()) throw new Error(`${what}: ${r.status()} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+export interface ProductFixture {
+  name: string;
+  category: string;
+  price: number;
+  original_price: number;
+  location: string;
+  number: string;
+  condition: string;
+  used_year: number;
+  img: string;
+}
+
+export function productFixture(name: string, category = 'Camera'): ProductFixture {
+  return {
+    name,
+    category,
+    price: 321,
+    original_price: 654,
+    location: 'Dhaka',
+    number: '+880 1700 000000',
+    condition: 'Good',
+    used_year: 2,
+    img: `/images/products/${category.toLowerCase()}-3.svg`,
+  };
+}
+
+/** POST /api/products as the context's (seller) session. */
+export async function apiAddProduct(context: BrowserContext, product: ProductFixture) {
+  return ok<{ acknowledged: boolean; insertedId: string }>(
+    `POST /api/products ${product.name}`,
+    await context.request.post('/api/products', { data: product, headers: origin() }),
+  );
+}
+
+/** POST /api/orders as the context's (buyer) session. */
+export async function apiPlaceOrder(context: BrowserContext, productId: string, buyerName: string) {
+  return ok<{ acknowledged: boolean; insertedId: string }>(
+    `POST /api/orders ${productId}`,
+    await context.request.post('/api/orders', {
+      data: { productId, buyerName, phone: '01700000000', meettingLocation: 'Dhanmondi Lake' },
+      headers: origin(),
+    }),
+  );
+}
