@@ -102,19 +102,25 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
     { prefix: '/api' },
   );
 
-  // The built web app: hashed assets cached for a year, index.html for every other page (SPA routes).
-  const indexHtml = path.join(config.webDist, 'index.html');
-  if (fs.existsSync(indexHtml)) {
+  // The built web app: hashed assets cached for a year, served precompressed (.br/.gz written by the
+  // build) to browsers that accept it; index.html for every other page (SPA routes), read from disk on
+  // each request so a rebuild never leaves it pointing at assets that are gone.
+  if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const cache = file.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : path.basename(file).startsWith('index.html')
+            ? 'no-cache'
+            : 'public, max-age=3600';
+        reply.header('cache-control', cache);
       },
     });
-    const html = fs.readFileSync(indexHtml);
-    const sendIndex = (reply: import('fastify').FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html').send(html);
+    const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html');
     app.get('/', (_req, reply) => sendIndex(reply));
     app.get('/*', (request, reply) => {
       const url = request.url.split('?')[0];

@@ -17,8 +17,11 @@ import type { Config } from '../config';
  */
 export const RATE_WINDOW_MS = 60_000;
 
-/** Paths exempt from the general limit: load-balancer probes. */
-const UNLIMITED = new Set(['/api/health', '/api/ready']);
+/**
+ * Paths exempt from the general limit: load-balancer probes, and Stripe's webhook (Stripe sends from a
+ * few IPs; its signature, checked on every call, is the gate there).
+ */
+const UNLIMITED = new Set(['/api/health', '/api/ready', '/api/webhooks/stripe']);
 /** Credential-guessing endpoints of Better Auth (POST). */
 const AUTH_PATH = /^\/api\/auth\/(sign-in\/[^/?]+|sign-up\/[^/?]+|change-password)$/;
 /** Of those, the ones whose body names the account being tried. */
