@@ -4,13 +4,22 @@ import { authConfigQueryOptions } from './get-auth-config';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
+/**
+ * Where a failed Google sign-in lands: /login, remembering (?from=) the page the person was going to,
+ * so trying again, with Google or a password, still ends there.
+ */
+export function googleErrorPath(callbackPath: string): string {
+  return callbackPath === '/' ? '/login' : `/login?from=${encodeURIComponent(callbackPath)}`;
+}
+
 export type GoogleSignInResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * The Google button's whole behaviour, in one place. Asks the server whether Google is configured
  * (GET /api/auth-config); if so, asks Better Auth for the provider's URL (POST /api/auth/sign-in/social
- * {provider: 'google'}) and the caller navigates there. A failed sign-in comes back to
- * /login?error=<code>&message=<sentence>, which the login page shows.
+ * {provider: 'google'}) and the caller navigates there. The provider sends the person back signed in
+ * to `callbackPath` (a first sign-in creates a buyer with the role already recorded by the server, so
+ * no POST /api/users follows), or to /login?error=<code>&message=<sentence>, which the login page shows.
  */
 export async function startGoogleSignIn(queryClient: QueryClient, callbackPath: string): Promise<GoogleSignInResult> {
   let google = false;
@@ -24,7 +33,7 @@ export async function startGoogleSignIn(queryClient: QueryClient, callbackPath: 
     // Same-origin paths: the server refuses callback URLs on other origins.
     const data = await api<{ url?: string; redirect?: boolean }>('/auth/sign-in/social', {
       method: 'POST',
-      body: { provider: 'google', callbackURL: callbackPath, errorCallbackURL: '/login' },
+      body: { provider: 'google', callbackURL: callbackPath, errorCallbackURL: googleErrorPath(callbackPath) },
     });
     if (!data?.url) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
     return { ok: true, url: data.url };

@@ -1,67 +1,61 @@
 import { useState, type FormEvent } from 'react';
-import { Pencil } from 'lucide-react';
-import { MESSAGES } from '@shop/contract/constants';
+import { calloutClass } from '@/components/callout';
 import { FormField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
-import { toast } from '@/lib/toast';
 import { useUpdateUser } from '../api/update-user';
+import { nameRule } from '../lib/profile-rules';
 
-/** The profile name update of SPEC.md 1 (POST /api/auth/update-user). */
+/** The profile name update of SPEC.md 1 (POST /api/auth/update-user), on the profile page. */
 export function ProfileNameForm({ name }: { name: string }) {
   const update = useUpdateUser();
-  const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
-  const [error, setError] = useState<string | undefined>();
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next = value.trim();
-    if (!next) return setError(MESSAGES.nameRequired);
-    if (next.length > 100) return setError('Name must be at most 100 characters');
-    setError(undefined);
+    setResult(null);
+    const parsed = nameRule.safeParse(value);
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message);
+    setFieldError(undefined);
     update.mutate(
-      { name: next },
+      { name: parsed.data },
       {
         onSuccess: () => {
-          toast.success('Your name was updated.');
-          setEditing(false);
+          setValue(parsed.data);
+          setResult({ ok: true, message: 'Your name was updated.' });
         },
-        onError: (e) => setError(errorMessage(e)),
+        onError: (e) => setResult({ ok: false, message: `Error: ${errorMessage(e)}` }),
       },
     );
   };
 
-  if (!editing) {
-    return (
-      <button
-        type="button"
-        className="btn btn-ghost btn-sm gap-1"
-        onClick={() => {
-          setValue(name);
-          setEditing(true);
-        }}
-      >
-        <Pencil size={14} aria-hidden="true" />
-        Change name
-      </button>
-    );
-  }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex w-full max-w-md flex-col gap-2 sm:flex-row sm:items-start">
-      <FormField label="Name" error={error} className="flex-1 py-0">
-        <input className="input w-full" autoComplete="name" autoFocus value={value} onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }} />
-      </FormField>
-      <div className="flex gap-2 sm:pt-7">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={update.isPending}>
-          Save
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setEditing(false)}>
-          Cancel
+    <form onSubmit={onSubmit} noValidate aria-label="Display name" className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <FormField label="Name" error={fieldError} className="flex-1 py-0">
+          <input
+            className="input w-full"
+            autoComplete="name"
+            maxLength={200}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setFieldError(undefined);
+              setResult(null);
+            }}
+          />
+        </FormField>
+        <button type="submit" className="btn btn-primary sm:mt-7" disabled={update.isPending}>
+          {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Save name
         </button>
       </div>
+      {result ? (
+        <p role={result.ok ? 'status' : 'alert'} className={calloutClass(result.ok ? 'success' : 'error')}>
+          {result.message}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -33,19 +33,25 @@ describe('Dashboard side menu (SPEC.md 2)', () => {
   it('buyer: My Orders', async () => {
     mockFetch(roles({ buyer: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'My Orders']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Profile']);
   });
 
   it('seller: My Products and Add Products', async () => {
     mockFetch(roles({ seller: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products', 'Profile']);
   });
 
   it('admin: All Buyer and All Seller', async () => {
     mockFetch(roles({ admin: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller']);
+    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Profile']);
     expect(screen.getByText('welcome')).toBeInTheDocument();
+  });
+
+  it('no role yet: Profile all the same', async () => {
+    mockFetch(roles({}));
+    render();
+    expect(await menuLabels()).toEqual(['Overview', 'Profile']);
   });
 });

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { ClipboardList, LayoutDashboard, PackagePlus, Package, Store, Users } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, PackagePlus, Package, Store, UserRound, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -11,6 +11,8 @@ interface MenuItem {
   label: string;
   icon: ReactNode;
   end?: boolean;
+  /** The person's own account pages (Profile), not a role's. */
+  account?: boolean;
 }
 
 export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
@@ -27,6 +29,8 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.allBuyers.getHref(), label: 'All Buyer', icon: <Users size={18} aria-hidden="true" /> });
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
   }
+  // Every signed-in person, whatever the role (or none yet), has a profile.
+  items.push({ to: d.profile.getHref(), label: 'Profile', icon: <UserRound size={18} aria-hidden="true" />, account: true });
   return { items, isPending: roles.isPending };
 }
 

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { BadgeCheck } from 'lucide-react';
+import { BadgeCheck, UserRound } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
 import { useRoles } from '@/features/auth/hooks/use-roles';
-import { ProfileNameForm } from '@/features/auth/components/profile-name-form';
 import { useDashboardMenu } from './dashboard-layout';
 
 /** The dashboard's welcome page: who you are and where to go next. */
@@ -12,7 +11,8 @@ export function WelcomePage() {
   const roles = useRoles(user?.email);
   const { items } = useDashboardMenu();
   const roleLabel = roles.isAdmin ? 'Admin' : roles.isSeller ? 'Seller' : roles.isBuyer ? 'Buyer' : 'Member';
-  const shortcuts = items.slice(1);
+  // The role pages; Profile has its own link above.
+  const shortcuts = items.slice(1).filter((item) => !item.account);
   return (
     <section aria-labelledby="welcome-title" className="flex flex-col gap-6">
       <div className="rounded-box bg-gradient-to-br from-indigo-50 to-pink-50 p-6">
@@ -32,11 +32,10 @@ export function WelcomePage() {
             )
           ) : null}
         </p>
-        {user ? (
-          <div className="mt-3">
-            <ProfileNameForm name={user.name} />
-          </div>
-        ) : null}
+        <Link to={paths.dashboard.profile.getHref()} className="btn btn-ghost btn-sm mt-3 gap-1">
+          <UserRound size={14} aria-hidden="true" />
+          Edit profile
+        </Link>
       </div>
       {shortcuts.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { loginSchema, signupSchema } from '@shop/contract';
+
+/** The display name: SPEC.md 5's rule of the sign-up form (required, trimmed, at most 100). */
+export const nameRule = signupSchema.shape.name;
+
+export const PASSWORDS_DIFFER = 'The two new passwords do not match';
+export const SAME_PASSWORD = 'The new password must differ from the current one';
+
+/**
+ * Change password: the new one follows SPEC.md 5's password rule (the login form's: required, at
+ * least 6 characters, 'password at lest 6 charecter'), typed twice.
+ */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, { message: 'Current password is required' }),
+    newPassword: loginSchema.shape.password,
+    confirmPassword: z.string().min(1, { message: 'Type the new password again' }),
+    revokeOtherSessions: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirmPassword && v.newPassword !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: PASSWORDS_DIFFER });
+    if (v.currentPassword && v.newPassword && v.currentPassword === v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: SAME_PASSWORD });
+  });
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
