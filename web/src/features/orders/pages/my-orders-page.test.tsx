@@ -68,4 +68,78 @@ describe('MyOrdersPage', () => {
     expect(within(cards[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
     expect(within(cards[1]).getByText('Paid')).toBeInTheDocument();
   });
+
+  describe('payment records', () => {
+    const paidWithCard = {
+      ...paid,
+      paidAt: '2025-11-05T12:00:00.000Z',
+      payment: {
+        provider: 'stripe',
+        transactionId: 'pi_sim_paid',
+        amount: 1234,
+        status: 'succeeded' as const,
+        last4: '4242',
+        brand: 'visa',
+        createdAt: '2025-11-05T12:00:00.000Z',
+        refundedAt: null,
+      },
+    };
+    const refunded = {
+      ...order,
+      _id: '44444444-4444-4444-8444-444444444444',
+      productName: 'iPad Air',
+      status: 'refunded' as const,
+      payment: {
+        provider: 'stripe',
+        transactionId: 'pi_lost',
+        amount: 1234,
+        status: 'refunded' as const,
+        last4: '0005',
+        brand: 'mastercard',
+        createdAt: '2025-11-06T12:00:00.000Z',
+        refundedAt: '2025-11-07T12:00:00.000Z',
+      },
+    };
+    const refundPending = {
+      ...refunded,
+      _id: '55555555-5555-4555-8555-555555555555',
+      productName: 'Galaxy Watch',
+      payment: { ...refunded.payment, transactionId: 'pi_pending', status: 'refund_pending' as const, refundedAt: null },
+    };
+
+    function expectDetails(paidRow: HTMLElement, refundedRow: HTMLElement, pendingRow: HTMLElement) {
+      expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
+      expect(within(paidRow).getByText('Paid on Nov 5, 2025')).toBeInTheDocument();
+      expect(within(paidRow).getByText(/Visa/)).toHaveTextContent('Visa •••• ending in 4242');
+      expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();
+
+      expect(within(refundedRow).getByText('Refunded')).toBeInTheDocument();
+      expect(within(refundedRow).getByText('Refunded on Nov 7, 2025')).toBeInTheDocument();
+      expect(within(refundedRow).getByText('Paid on Nov 6, 2025')).toBeInTheDocument();
+      expect(within(refundedRow).getByText(/Mastercard/)).toHaveTextContent('Mastercard •••• ending in 0005');
+      expect(within(refundedRow).getByText('pi_lost')).toBeInTheDocument();
+      // A refunded order is a record of money: no Pay, no Delete.
+      expect(within(refundedRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+      expect(within(refundedRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+
+      expect(within(pendingRow).getByText('Refund pending')).toBeInTheDocument();
+      expect(within(pendingRow).getByText('Your refund is on its way')).toBeInTheDocument();
+      expect(within(pendingRow).getByText('pi_pending')).toBeInTheDocument();
+      expect(within(pendingRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+    }
+
+    it('shows the paid date, card and transaction id, and Refunded / Refund pending, in the table', async () => {
+      renderPage([paidWithCard, refunded, refundPending]);
+      await screen.findByRole('heading', { name: 'You have 3 Orders' });
+      const rows = within(table()).getAllByRole('row').slice(1);
+      expectDetails(rows[0], rows[1], rows[2]);
+    });
+
+    it('shows the same on the phone cards', async () => {
+      screenWidth(false);
+      renderPage([paidWithCard, refunded, refundPending]);
+      const cards = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
+      expectDetails(cards[0], cards[1], cards[2]);
+    });
+  });
 });

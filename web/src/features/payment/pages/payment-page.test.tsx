@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shop/contract';
 import { mockFetch, pending, type MockResponse } from '@/test/fetch-mock';
@@ -33,6 +33,8 @@ async function typeCard(number: string) {
 }
 
 describe('PaymentPage', () => {
+  // The card form is a lazy chunk; import it once up front so the first test does not race its transform.
+  beforeAll(() => import('../components/simulated-card-form'));
   it('shows the product, the amount and the test cards; Pay waits for the client secret', async () => {
     renderPage({ 'POST /api/create-payment-intent': () => pending() });
     expect(await screen.findByRole('heading', { name: 'Payment for MacBook Air M1' })).toBeInTheDocument();
@@ -97,6 +99,7 @@ describe('PaymentPage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Pay/ })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: /Pay/ }));
     expect(await screen.findByText('Someone else bought this item first. Your payment was refunded.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse other products' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(MESSAGES.paymentComplete)).not.toBeInTheDocument();
   });
 
@@ -119,6 +122,50 @@ describe('PaymentPage', () => {
     });
     expect(await screen.findByText('This order is already paid.')).toBeInTheDocument();
     expect(screen.getByText('pi_old')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
+  });
+
+  it('says the provider is unavailable (502) and tries again on request', async () => {
+    let calls = 0;
+    renderPage({
+      'POST /api/create-payment-intent': async () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 502, body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached. Please try again in a minute.' } }
+          : { body: intent };
+      },
+    });
+    expect(await screen.findByText('The payment provider is not available right now')).toBeInTheDocument();
+    expect(screen.getByText('The payment provider could not be reached. Please try again in a minute.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /Pay/ })).toBeEnabled());
+  });
+
+  it('shows why an order cannot be paid (409 on starting the payment), with a way back to browsing', async () => {
+    renderPage({ 'POST /api/create-payment-intent': { status: 409, body: { error: 'item_sold', message: 'Sorry, this item has already been sold.' } } });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This order cannot be paid');
+    expect(alert).toHaveTextContent('Sorry, this item has already been sold.');
+    expect(within(alert).getByRole('link', { name: 'Browse other products' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('tells the buyer a refunded order cannot be paid, without starting a payment', async () => {
+    const refunded = {
+      ...order,
+      status: 'refunded' as const,
+      payment: { provider: 'simulated', transactionId: 'pi_sim_lost', amount: 1234, status: 'refunded' as const, last4: '4242', brand: 'visa', createdAt: order.createdAt, refundedAt: order.createdAt },
+    };
+    const { callsTo } = mockFetch({ [`GET /api/order/${order._id}`]: { body: refunded } });
+    renderWithApp(null, {
+      user: buyer,
+      routes: [{ path: '/dashboard/payment/:id', element: <PaymentPage /> }],
+      initialEntries: [`/dashboard/payment/${order._id}`],
+    });
+    expect(await screen.findByText('The item sold to someone else, so your payment was refunded in full.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse other products' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     expect(callsTo('POST', '/api/create-payment-intent')).toHaveLength(0);
   });
