@@ -167,6 +167,13 @@ describe('products', () => {
     expect((await anon.get<AdRow[]>('/api/advertise?limit=100')).body.map((a) => a.productId)).not.toContain(theirs);
   });
 
+  it('advertising the same product twice at once: one 201, one 409, one ad', async () => {
+    const productId = await addProduct(s);
+    const rs = await Promise.all([0, 1].map(() => s.post('/api/advertise', { _id: productId })));
+    expect(rs.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await anon.get<AdRow[]>('/api/advertise?limit=100')).body.filter((a) => a.productId === productId)).toHaveLength(1);
+  });
+
   it('a sold product leaves /allproducts, /products/{category} and /advertise, and cannot be advertised', async () => {
     const productId = await addProduct(s, { name: 'Going fast', category: 'Headphone' });
     await advertise(s, productId);

@@ -93,6 +93,12 @@ describe('POST /orders', () => {
     expect(await fingerprint(t)).toEqual(before);
   });
 
+  it('booking the same item twice at once: one 201, one 409', async () => {
+    const productId = await addProduct(s);
+    const rs = await Promise.all([0, 1].map(() => b1.post('/api/orders', orderBody(b1, productId))));
+    expect(rs.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+
   it('refuses a sold item (409)', async () => {
     const productId = await addProduct(s);
     await payOrder(b0, await placeOrder(b0, productId));

@@ -201,6 +201,12 @@ describe('DELETE /users/{id}: soft delete', () => {
     expect((await boss.get<PaymentRow[]>('/api/payments?limit=100')).body.some((p) => p._id === paymentId && p.orderId === orderId)).toBe(true);
   });
 
+  it('deleting the same user twice at once: one 200, one 404', async () => {
+    const target = await insertUser(t, 'buyer');
+    const rs = await Promise.all([0, 1].map(() => boss.del(`/api/users/${target.id}`)));
+    expect(rs.map((r) => r.status).sort()).toEqual([200, 404]);
+  });
+
   it('never deletes an admin (403), and an unknown id is 404', async () => {
     const before = await fingerprint(t);
     expectError(await boss.del(`/api/users/${boss.id}`), 403, 'DELETE the admin');
