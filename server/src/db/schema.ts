@@ -133,10 +133,13 @@ export const product = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // Newest first is served by product_listed_newest_cover_idx (created_at DESC, id DESC) INCLUDE
-    // (seller_id, category, condition, price_cents, location, search) WHERE listed, made in migration
-    // 0002 because drizzle-kit cannot express INCLUDE: filters are checked inside the index, no heap.
+    // Newest first is served by product_listed_newest_cover_idx (created_at, id) INCLUDE (seller_id,
+    // category, condition, price_cents, location, search) WHERE listed, read backwards; made in
+    // migrations 0002/0003 because drizzle-kit cannot express INCLUDE. Filters and text search are
+    // checked inside the index, no table reads.
     index('product_listed_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
+    // Migration 0003 adds INCLUDE (category, condition, seller_id, location) to these two (the
+    // category one without category): price-sorted filtered lists are then index-only.
     index('product_listed_price_idx').on(t.priceCents, t.id).where(sql`listed`),
     index('product_listed_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`listed`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

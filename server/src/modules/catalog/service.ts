@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { advertisement, category, product, user } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { type Cursor, decodeCursor, dmy, money } from '../../lib/paging';
+import { type Cursor, decodeCursor, money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 export type ProductFilters = z.output<typeof productQuerySchema>;
 export type ProductInput = z.output<typeof productInputSchema>;
@@ -35,7 +35,7 @@ export type ProductRow = {
   used_years: number;
   description: string;
   status: 'available' | 'sold';
-  created_at: Date;
+  /** created_at as 'YYYY-MM-DDTHH:MM:SS.uuuuuuZ' (UTC): the cursor key, and the dates below without a Date per row. */
   ts: string;
   seller_name: string;
   seller_email: string;
@@ -45,7 +45,7 @@ export type ProductRow = {
 
 /** The columns of ProductRow for a query over `product p join "user" u`. */
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p.condition, p.price_cents,
-  p.original_price_cents, p.used_years, p.description, p.status, p.created_at, ${TS_SQL} as ts,
+  p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   u.name as seller_name, u.email as seller_email, u.verified as seller_verified,
   exists (select 1 from advertisement a where a.product_id = p.id) as advertised`;
 
@@ -63,12 +63,12 @@ export function toProduct(r: ProductRow): Product & { _ts: string } {
     price: money.toDollars(r.price_cents),
     original_price: money.toDollars(r.original_price_cents),
     used_year: r.used_years,
-    date: dmy(r.created_at),
+    date: `${Number(r.ts.slice(8, 10))}/${Number(r.ts.slice(5, 7))}/${r.ts.slice(0, 4)}`,
     sellerStatus: r.seller_verified ? 'verified' : '',
     description: r.description,
     status: r.status,
     advertised: r.advertised,
-    createdAt: r.created_at.toISOString(),
+    createdAt: `${r.ts.slice(0, 23)}Z`,
     _ts: r.ts,
   };
 }
@@ -158,23 +158,43 @@ export function productListQuery(f: ProductFilters) {
     const text = `select ${PRODUCT_ROW_SQL}${total}
 from product p join "user" u on u.id = p.seller_id
 where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
-    return { plain, text, values, name: `catalog_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`, hasCursor: !!cursor };
+    return { plain, text, values, name: statementName(text), hasCursor: !!cursor };
   }
-  // Filters: find the page's ids with a one-table query (index-only where the cover index holds the
-  // filtered columns; cheap to plan, and planned for its values), then fetch those rows (BY_IDS).
-  return {
-    plain,
-    text: `select p.id from ${from} where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
-    values,
-    hasCursor: !!cursor,
-    // The estimate's query: the same filters without the cursor.
-    countText: `select 1 from ${from} where ${filterWhere}`,
-    countValues: filterValues,
-  };
+  // Filters: the page's ids come first from a one-table query (index-only where an index holds
+  // the filtered columns), then only those rows are joined with their seller.
+  const ids = `select p.id from ${from} where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
+  const common = { plain, values, hasCursor: !!cursor, countText: `select 1 from ${from} where ${filterWhere}`, countValues: filterValues };
+  if (!tsq && !(f.sort === 'newest' && (f.minPrice !== undefined || f.maxPrice !== undefined))) {
+    // One plan fits every value (the sort's own index drives it): one prepared statement.
+    const text = `select ${PRODUCT_ROW_SQL}
+from product p join "user" u on u.id = p.seller_id
+where p.id = any(array(${ids}))
+order by ${o.inner}`;
+    return { ...common, text, name: statementName(text) };
+  }
+  // Text search, and a price range under newest first, are planned for their values (how common
+  // the words are; a narrow range is best read from the price index, a wide one from the newest
+  // one). Planning only the one-table id query, then BY_IDS (prepared), costs about half as much
+  // as planning the join as well.
+  return { ...common, text: ids, name: undefined, thenByIds: true };
 }
 
 /** The rows of a page found by id (any order; the caller keeps the order of the ids). */
-export const BY_IDS = { name: 'catalog_by_ids', text: `select ${PRODUCT_ROW_SQL} from product p join "user" u on u.id = p.seller_id where p.id = any($1::uuid[])` };
+export const BY_IDS = {
+  name: 'catalog_by_ids',
+  text: `select ${PRODUCT_ROW_SQL} from product p join "user" u on u.id = p.seller_id where p.id = any($1::uuid[])`,
+};
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name: stable for its SQL text (node-postgres prepares it once per connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `catalog_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 5000) statementNames.set(text, name);
+  }
+  return name;
+}
 
 const ESTIMATE_TTL_MS = 5 * 60_000;
 const ESTIMATE_CACHE_SIZE = 2000;
@@ -229,21 +249,20 @@ export function catalogService(db: Db) {
         else if (!qy.hasCursor) total = { n: 0, exact: true };
         return { items: rows.map(toProduct), total };
       }
-      const [ids, est] = await Promise.all([
-        raw(qy.text, qy.values).then((r) => r.map((x) => x.id as string)),
-        qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues),
-      ]);
-      const byId = new Map<string, ProductRow>();
-      if (ids.length) for (const r of (await raw(BY_IDS.text, [`{${ids.join(',')}}`], BY_IDS.name)) as ProductRow[]) byId.set(r.id, r);
-      // A row sold between the two queries is simply left out of this page.
-      const items = ids.flatMap((id) => (byId.has(id) ? [toProduct(byId.get(id)!)] : []));
+      const page = async () => {
+        if (!('thenByIds' in qy)) return (await raw(qy.text, qy.values, qy.name)) as ProductRow[];
+        const ids = (await raw(qy.text, qy.values)).map((r) => r.id as string);
+        if (!ids.length) return [];
+        const byId = new Map(((await raw(BY_IDS.text, [`{${ids.join(',')}}`], BY_IDS.name)) as ProductRow[]).map((r) => [r.id, r]));
+        return ids.flatMap((id) => byId.get(id) ?? []);
+      };
+      const [rows, est] = await Promise.all([page(), qy.hasCursor ? undefined : estimateRows(qy.countText!, qy.countValues!)]);
       let total: Total | undefined;
       if (!qy.hasCursor)
-        total = ids.length <= f.limit ? { n: ids.length, exact: true } : { n: roundEstimate(Math.max(est ?? 0, ids.length)), exact: false };
-      return { items, total };
+        total = rows.length <= f.limit ? { n: rows.length, exact: true } : { n: roundEstimate(Math.max(est ?? 0, rows.length)), exact: false };
+      return { items: rows.map(toProduct), total };
     },
 
-    /** Sold products too (links keep working); not those hidden with a deleted seller. */
     async productById(id: string) {
       const rows = await productRows('p.id = $1 and p.hidden_at is null', [id]);
       return rows.length ? toProduct(rows[0]) : undefined;
