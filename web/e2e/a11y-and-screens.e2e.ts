@@ -67,8 +67,15 @@ async function checkScreens(page: Page, screens: Screen[]) {
     for (const size of WIDTHS) {
       await page.setViewportSize(size);
       await page.goto(screen.path);
-      await screen.ready(page);
-      await screen.then?.(page);
+      try {
+        await screen.ready(page);
+        await screen.then?.(page);
+      } catch (error) {
+        // Keep what the page showed, for whoever reads the failure.
+        await screenshot(page, `FAILED-${screen.name}-${size.width}`);
+        const main = (await page.locator('main').textContent().catch(() => null)) ?? '';
+        throw new Error(`${screen.name} at ${size.width}px never got ready (${page.url()}): ${main.slice(0, 400)}`, { cause: error });
+      }
       await settle(page);
       const key = `${screen.name}@${size.width}`;
       const violations = await seriousA11yViolations(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, launch, newPage, signIn } from './support/browser';
+import { demoPassword, launch, newPage, screenshot, signIn } from './support/browser';
 import { expectPath, expectToast, visible } from './support/journey';
 
 let browser: Browser;
@@ -79,6 +79,7 @@ describe('auth journey', () => {
     const text = (await alert.textContent()) ?? '';
     expect(text.startsWith('Error: ')).toBe(true);
     expect(text.length).toBeGreaterThan('Error: '.length);
+    await screenshot(page, 'login-error-1440');
     await expectPath(page, '/login');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).count()).toBe(1);
 
@@ -102,6 +103,7 @@ describe('auth journey', () => {
     expect(((await status.textContent()) ?? '').trim()).not.toBe('');
     // The navbar stays around the error.
     expect(await nav.count()).toBe(1);
+    await screenshot(page, 'error-page-1440');
 
     await page.getByRole('button', { name: 'Login again', exact: true }).click();
     await expectPath(page, '/login');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, uniqueEmail } from './support/browser';
+import { launch, newPage, screenshot, uniqueEmail } from './support/browser';
 import { expectPath, expectToast, region, visible } from './support/journey';
 
 let browser: Browser;
@@ -95,6 +95,7 @@ describe('buyer journey', () => {
     await page.getByText('Congrats! Your payment complete', { exact: true }).waitFor();
     const transactionId = (await page.getByRole('status').locator('strong.font-mono').textContent())!.trim();
     expect(transactionId).toMatch(/^\S{8,}$/);
+    await screenshot(page, 'payment-complete-1440');
 
     // Back in My Orders the order is paid: no Pay button, the transaction id shown.
     await page.getByRole('link', { name: 'Back to my orders' }).click();
@@ -125,6 +126,7 @@ describe('buyer journey', () => {
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).toBe('Your card was declined.');
     expect(await page.getByText('Congrats! Your payment complete').count()).toBe(0);
+    await screenshot(page, 'payment-declined-1440');
 
     // Still unpaid: My Orders keeps its Pay button.
     await openMyOrders(page);
