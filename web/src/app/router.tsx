@@ -2,11 +2,20 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
 import { paths, segment } from '@/config/paths';
 import { ErrorPage } from './error-page';
-import { RequireAuth, RequireRole } from './guards';
+import type { RoleName } from '@/features/auth/hooks/use-roles';
 import { RootLayout } from './layout/root-layout';
 
 const dash = paths.dashboard;
 const child = (p: string) => segment(p, dash.root.path);
+
+/**
+ * The guards load with the pages they guard (the router loads every matched route's chunk at
+ * once), not with the first screen: the public pages never need them.
+ */
+const guard = (role?: RoleName) => async () => {
+  const { RequireAuth, RequireRole } = await import('./guards');
+  return { Component: role ? () => <RequireRole role={role} /> : RequireAuth };
+};
 
 /** Every page is its own chunk, loaded when its route is first visited. */
 export const routes: RouteObject[] = [
@@ -24,8 +33,9 @@ export const routes: RouteObject[] = [
           { path: segment(paths.blog.path, ''), lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }) },
           { path: segment(paths.login.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
           { path: segment(paths.signup.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
+          { path: segment(paths.product.path, ''), lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }) },
           {
-            Component: RequireAuth,
+            lazy: guard(),
             children: [
               {
                 path: segment(paths.category.path, ''),
@@ -38,21 +48,21 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
                   { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/dashboard/pages/profile-page')).ProfilePage }) },
                   {
-                    element: <RequireRole role="buyer" />,
+                    lazy: guard('buyer'),
                     children: [
                       { path: child(dash.myOrders.path), lazy: async () => ({ Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage }) },
                       { path: child(dash.payment.path), lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }) },
                     ],
                   },
                   {
-                    element: <RequireRole role="seller" />,
+                    lazy: guard('seller'),
                     children: [
                       { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/my-products-page')).MyProductsPage }) },
                       { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
                     ],
                   },
                   {
-                    element: <RequireRole role="admin" />,
+                    lazy: guard('admin'),
                     children: [
                       { path: child(dash.allBuyers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage }) },
                       { path: child(dash.allSellers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage }) },

@@ -13,6 +13,8 @@ export const paths = {
     /** SPEC.md 2: the ad cards link to the relative path category/{category}. */
     getRelativeHref: (category: string) => `category/${encodeURIComponent(category)}`,
   },
+  /** One product (issue 6): public, sold ones too. */
+  product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     myOrders: { path: '/dashboard/myorders', getHref: () => '/dashboard/myorders' },

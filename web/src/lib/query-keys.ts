@@ -25,6 +25,9 @@ export const queryKeys = {
     list: (filters: ProductFilters = {}) => ['products', 'all', filters] as const,
     byCategory: (category: string, filters: ProductFilters = {}) => ['products', 'category', category, filters] as const,
     bySeller: (email: string) => ['products', 'seller', email] as const,
+    one: (id: string) => ['products', 'one', id] as const,
+    /** A few items of a category for the product page's related list. */
+    related: (category: string) => ['products', 'related', category] as const,
   },
 
   orders: {

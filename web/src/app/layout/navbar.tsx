@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { Menu, ShoppingBag, X } from 'lucide-react';
+import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/auth/api/get-session';
@@ -102,7 +102,7 @@ export function Navbar() {
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="flex-1">
           <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">
-            <ShoppingBag size={24} className="text-primary" aria-hidden="true" />
+            <ShoppingBagIcon size={24} className="text-primary" aria-hidden="true" />
             <span>SecondByte</span>
           </NavLink>
         </div>
@@ -117,7 +117,7 @@ export function Navbar() {
             aria-controls="mobile-menu"
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            {open ? <CloseIcon size={22} aria-hidden="true" /> : <MenuIcon size={22} aria-hidden="true" />}
           </button>
           {open ? (
             <ul id="mobile-menu" className="menu absolute right-0 z-40 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">

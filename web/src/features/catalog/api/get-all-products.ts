@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { queryKeys, type ProductFilters } from '@/lib/query-keys';
 import { fetchProductPage } from './product-page';
 
@@ -11,6 +11,8 @@ export const allProductsQueryOptions = (filters: ProductFilters = {}) =>
     queryFn: ({ pageParam, signal }) => fetchProductPage(pageParam ?? FIRST_PAGE, pageParam ? null : filters, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    // A new search keeps the current results on screen (dimmed) until its own arrive: no flash, no shift.
+    placeholderData: keepPreviousData,
   });
 
 export function useAllProducts(filters: ProductFilters = {}) {

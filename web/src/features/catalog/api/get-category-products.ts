@@ -10,6 +10,8 @@ export const categoryProductsQueryOptions = (category: string, filters: ProductF
       fetchProductPage(pageParam ?? `/products/${encodeURIComponent(category)}`, pageParam ? null : filters, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    // New filters keep this category's results on screen until theirs arrive; another category does not.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === category ? previous : undefined),
   });
 
 export function useCategoryProducts(category: string, filters: ProductFilters = {}) {

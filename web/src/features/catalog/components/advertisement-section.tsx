@@ -3,6 +3,7 @@ import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { useAdvertisements } from '../api/get-advertisements';
+import { stretchedLinkClass } from './card-link';
 
 /** SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. */
 export function AdvertisementSection() {
@@ -19,15 +20,19 @@ export function AdvertisementSection() {
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-4">
         {advertisements.map((ad) => (
           <li key={ad._id}>
-            <article className="card h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm md:flex-col">
+            <article className="card relative h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm md:flex-col">
               <figure className="w-2/5 shrink-0 rounded-none bg-base-200 md:w-full">
                 <Img src={ad.img} alt={ad.name} width={400} height={300} className="h-full w-full object-cover md:h-auto" />
               </figure>
               <div className="card-body gap-2 p-4">
-                <h3 className="card-title text-base">{ad.name}</h3>
+                <h3 className="card-title text-base">
+                  <Link to={paths.product.getHref(ad.productId)} className={stretchedLinkClass}>
+                    {ad.name}
+                  </Link>
+                </h3>
                 <p className="text-sm text-base-content/80">Try your best {ad.name} now.</p>
                 {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatPrice(ad.price)}</p> : null}
-                <div className="card-actions mt-auto pt-1">
+                <div className="card-actions relative z-10 mt-auto pt-1">
                   <Link to={paths.category.getRelativeHref(ad.category)} className="btn btn-primary btn-sm btn-block" aria-label={`Buy Now: ${ad.name} in ${ad.category}`}>
                     Buy Now
                   </Link>

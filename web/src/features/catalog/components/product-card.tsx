@@ -1,7 +1,11 @@
 import type { Product } from '@shop/contract';
 import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
+import { Link } from 'react-router';
 import { Img } from '@/components/img';
+import { paths } from '@/config/paths';
 import { formatPrice, formatYears } from '@/lib/format';
+import { percentBelow } from '../lib/pricing';
+import { stretchedLinkClass } from './card-link';
 
 interface ProductCardProps {
   product: Product;
@@ -24,12 +28,16 @@ export function VerifiedTick() {
   );
 }
 
-/** A product with everything SPEC.md 2 lists: name, image, price, location, seller (+tick), used years, original price, date. */
+/**
+ * A product with everything SPEC.md 2 lists: name, image, price, location, seller (+tick), used
+ * years, original price, date. The title links to the product page and its hit area covers the
+ * whole card (one tab stop per card); the buttons sit above it.
+ */
 export function ProductCard({ product, onBuy, priority = false, action, badges, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const saving = product.original_price > product.price ? Math.round((1 - product.price / product.original_price) * 100) : 0;
+  const saving = percentBelow(product.price, product.original_price);
   return (
-    <article className="card h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`product-${product._id}`}>
+    <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`product-${product._id}`}>
       <figure className="relative bg-base-200">
         <Img src={product.img} alt={product.name} width={400} height={300} priority={priority} className="h-auto w-full object-cover" />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
@@ -39,14 +47,19 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
       </figure>
       <div className="card-body gap-2 p-4">
         <Heading id={`product-${product._id}`} className="card-title text-base leading-snug">
-          {product.name}
+          <Link
+            to={paths.product.getHref(product._id)}
+            className={stretchedLinkClass}
+          >
+            {product.name}
+          </Link>
         </Heading>
         <div className="flex items-baseline gap-2">
           <p className="text-2xl font-bold text-primary">
             <span className="sr-only">Price: </span>
             {formatPrice(product.price)}
           </p>
-          {saving > 0 ? <span className="badge badge-success badge-soft badge-sm">{saving}% off</span> : null}
+          {saving ? <span className="badge badge-success badge-soft badge-sm">{saving}% off</span> : null}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80">
           <dt className="flex items-center gap-1">
@@ -75,7 +88,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           <span className="font-medium">{product.seller}</span>
           {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
         </p>
-        <div className="card-actions mt-auto pt-2">
+        <div className="card-actions relative z-10 mt-auto pt-2">
           {action ??
             (onBuy ? (
               <button type="button" className="btn btn-primary btn-block" onClick={() => onBuy(product)} aria-label={`Buy now: ${product.name}`}>
@@ -88,18 +101,5 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
   );
 }
 
-export function ProductCardSkeleton() {
-  return (
-    <div className="card border border-base-300 bg-base-100" aria-hidden="true">
-      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
-      <div className="card-body gap-3 p-4">
-        <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-7 w-1/3" />
-        <div className="skeleton h-4 w-full" />
-        <div className="skeleton h-4 w-5/6" />
-        <div className="skeleton h-4 w-2/3" />
-        <div className="skeleton mt-2 h-10 w-full" />
-      </div>
-    </div>
-  );
-}
+/** Kept here for existing imports; the skeleton lives apart so a placeholder can use it without the card. */
+export { ProductCardSkeleton } from './product-card-skeleton';

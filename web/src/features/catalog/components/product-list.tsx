@@ -1,68 +1,121 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Product } from '@shop/contract';
 import type { ReactNode } from 'react';
-import { PackageOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import { PackageOpen, SearchX } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import type { ProductPage } from '../api/product-page';
-import { ProductCard, ProductCardSkeleton } from './product-card';
+import { ProductCard } from './product-card';
+import { CountSkeleton, countRowClass, ProductGridSkeleton, productGridClass } from './product-card-skeleton';
 
 interface ProductListProps {
   query: UseInfiniteQueryResult<InfiniteData<ProductPage>>;
   onBuy: (product: Product) => void;
+  /** Shown when there is nothing for sale at all (no search or filter set). */
   empty: ReactNode;
   /** Label of the list for assistive technology. */
   label: string;
   headingLevel?: 2 | 3;
+  /**
+   * Where "Clear filters" goes (the same page without them), when a search or filter narrows the
+   * list; undefined when nothing does.
+   */
+  clearTo?: string;
 }
 
-export const productGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const count = new Intl.NumberFormat('en-US');
 
-/** A paged product grid with its loading, error, empty and load-more states. */
-export function ProductList({ query, onBuy, empty, label, headingLevel = 3 }: ProductListProps) {
-  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError } = query;
+/**
+ * "48 results"; "About 12,000 results" for the server's estimate of a broad search; "24+ results"
+ * when it gave no total and more pages follow.
+ */
+export function resultCountText(page: Pick<ProductPage, 'total' | 'totalExact'> | undefined, loaded: number, hasMore: boolean): string {
+  const total = page?.total;
+  if (typeof total === 'number' && total >= loaded) {
+    if (!page!.totalExact) return `About ${count.format(total)} results`;
+    return `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
+  }
+  if (hasMore) return `${count.format(loaded)}+ results`;
+  return `${count.format(loaded)} ${loaded === 1 ? 'result' : 'results'}`;
+}
 
+/** A paged product grid with its count, loading, error, empty and load-more states. */
+export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clearTo }: ProductListProps) {
+  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData } = query;
+  const products = data?.pages.flatMap((page) => page.items) ?? [];
+  const first = data?.pages[0];
+  const failed = isError && !data;
+
+  let body: ReactNode;
   if (isPending) {
-    return (
-      <div className={productGridClass} role="status" aria-label={`Loading ${label}`}>
-        {Array.from({ length: 8 }, (_, i) => (
-          <ProductCardSkeleton key={i} />
-        ))}
+    body = <ProductGridSkeleton label={label} />;
+  } else if (failed) {
+    body = <ErrorState title="Could not load the products" error={error} onRetry={() => void refetch()} />;
+  } else if (products.length === 0) {
+    body =
+      clearTo !== undefined ? (
+        <EmptyState
+          title="No products match your filters"
+          icon={<SearchX size={40} />}
+          action={
+            <Link to={clearTo} preventScrollReset className="btn btn-primary">
+              Reset filters
+            </Link>
+          }
+        >
+          Try fewer filters, a wider price range or another search.
+        </EmptyState>
+      ) : typeof empty === 'string' ? (
+        <EmptyState title={empty} icon={<PackageOpen size={40} />} />
+      ) : (
+        <>{empty}</>
+      );
+  } else {
+    body = (
+      <div className="flex flex-col gap-6">
+        <ul
+          className={`${productGridClass} transition-opacity ${isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-label={label}
+          aria-busy={isPlaceholderData || undefined}
+        >
+          {products.map((product, index) => (
+            <li key={product._id}>
+              <ProductCard product={product} onBuy={onBuy} priority={index < 2} headingLevel={headingLevel} />
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col items-center gap-2">
+          <p className="text-sm text-base-content/70">
+            Showing {count.format(products.length)}
+            {typeof first?.total === 'number' && first.total >= products.length ? ` of ${first.totalExact ? '' : 'about '}${count.format(first.total)}` : ''}{' '}
+            {products.length === 1 ? 'product' : 'products'}
+          </p>
+          {isFetchNextPageError ? <ErrorState title="Could not load more products" error={error} /> : null}
+          {hasNextPage ? (
+            <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage || isPlaceholderData}>
+              {isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              {isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          ) : null}
+        </div>
       </div>
     );
   }
-  if (isError && !data) {
-    return <ErrorState title="Could not load the products" error={error} onRetry={() => void refetch()} />;
-  }
-
-  const products = data?.pages.flatMap((page) => page.items) ?? [];
-  const total = data?.pages[0]?.total ?? null;
-  if (products.length === 0) {
-    return typeof empty === 'string' ? <EmptyState title={empty} icon={<PackageOpen size={40} />} /> : <>{empty}</>;
-  }
 
   return (
-    <div className="flex flex-col gap-6">
-      <ul className={productGridClass} aria-label={label}>
-        {products.map((product, index) => (
-          <li key={product._id}>
-            <ProductCard product={product} onBuy={onBuy} priority={index < 2} headingLevel={headingLevel} />
-          </li>
-        ))}
-      </ul>
-      <div className="flex flex-col items-center gap-2">
-        <p className="text-sm text-base-content/70" aria-live="polite">
-          Showing {products.length}
-          {total !== null && total >= products.length ? ` of ${total}` : ''} {products.length === 1 ? 'product' : 'products'}
+    <div className="flex flex-col gap-3">
+      <div className={countRowClass}>
+        <p className="text-sm font-semibold" aria-live="polite" aria-atomic="true">
+          {isPending ? <CountSkeleton /> : failed ? '' : resultCountText(first, products.length, !!hasNextPage)}
         </p>
-        {isFetchNextPageError ? <ErrorState title="Could not load more products" error={error} /> : null}
-        {hasNextPage ? (
-          <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-            {isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {isFetchingNextPage ? 'Loading…' : 'Load more'}
-          </button>
+        {clearTo !== undefined ? (
+          <Link to={clearTo} preventScrollReset className="btn btn-ghost btn-sm text-primary">
+            Clear filters
+          </Link>
         ) : null}
       </div>
+      {body}
     </div>
   );
 }

@@ -1,16 +1,20 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { SearchX } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { useCategoryProducts } from '../api/get-category-products';
 import { ProductList } from '../components/product-list';
+import { FilterBar } from '../filters/filter-bar';
+import { clearedSearch, isFiltered, useProductFilters } from '../filters/search-params';
 import { useBuyNow } from '../hooks/use-buy-now';
 
-/** /category/:category (login required): the products of one category. */
+/** /category/:category (login required): the products of one category, with search and filters in the URL. */
 export function CategoryPage() {
   const { category = '' } = useParams();
-  const products = useCategoryProducts(category);
+  const { pathname } = useLocation();
+  const { filters, setFilters, searchParams } = useProductFilters({ allowCategory: false });
+  const products = useCategoryProducts(category, filters);
   const { onBuy, modal } = useBuyNow();
   const notFound = isApiError(products.error) && products.error.status === 404;
 
@@ -43,24 +47,28 @@ export function CategoryPage() {
           Pick one of the categories on the home page.
         </EmptyState>
       ) : (
-        <ProductList
-          query={products}
-          onBuy={onBuy}
-          label={`${category} products`}
-          headingLevel={2}
-          empty={
-            <EmptyState
-              title={`No ${category} for sale right now`}
-              action={
-                <Link to={paths.home.getHref()} className="btn btn-outline">
-                  Browse all products
-                </Link>
-              }
-            >
-              New items arrive every day. Try another category meanwhile.
-            </EmptyState>
-          }
-        />
+        <>
+          <FilterBar filters={filters} onChange={setFilters} allowCategory={false} />
+          <ProductList
+            query={products}
+            onBuy={onBuy}
+            label={`${category} products`}
+            headingLevel={2}
+            clearTo={isFiltered(filters) ? `${pathname}${clearedSearch(filters, searchParams)}` : undefined}
+            empty={
+              <EmptyState
+                title={`No ${category} for sale right now`}
+                action={
+                  <Link to={paths.home.getHref()} className="btn btn-outline">
+                    Browse all products
+                  </Link>
+                }
+              >
+                New items arrive every day. Try another category meanwhile.
+              </EmptyState>
+            }
+          />
+        </>
       )}
       {modal}
     </section>

@@ -1,14 +1,18 @@
-import { useAllProducts } from '../api/get-all-products';
+import { lazy, Suspense } from 'react';
 import { AdvertisementSection } from '../components/advertisement-section';
 import { FeaturedCollection } from '../components/featured-collection';
-import { ProductList } from '../components/product-list';
+import { CountSkeleton, countRowClass, ProductGridSkeleton } from '../components/product-card-skeleton';
 import { PromoBanner } from '../components/promo-banner';
-import { useBuyNow } from '../hooks/use-buy-now';
+import { FilterBarPlaceholder } from '../filters/filter-layout';
 
-/** Home (SPEC.md 2): promo banner, Advertisement, Featured Collection, then 'Our Products'. */
+// Below the first screen: its code (filters, list, cards) loads while the banner paints.
+const OurProducts = lazy(() => import('../components/our-products').then((m) => ({ default: m.OurProducts })));
+
+/**
+ * Home (SPEC.md 2): promo banner, Advertisement, Featured Collection, then 'Our Products' with
+ * search, filters and sort kept in the URL (issue 6).
+ */
 export function HomePage() {
-  const products = useAllProducts();
-  const { onBuy, modal } = useBuyNow();
   return (
     <div className="flex flex-col gap-14">
       <PromoBanner />
@@ -19,11 +23,27 @@ export function HomePage() {
           <h2 id="products-title" className="text-2xl font-bold sm:text-3xl">
             Our Products
           </h2>
-          <p className="text-base-content/70">Everything for sale right now, newest first.</p>
+          <p className="text-base-content/70">Everything for sale right now.</p>
         </div>
-        <ProductList query={products} onBuy={onBuy} label="Our Products" empty="No products for sale yet. Check back soon." />
+        <Suspense fallback={<OurProductsPlaceholder />}>
+          <OurProducts />
+        </Suspense>
       </section>
-      {modal}
     </div>
+  );
+}
+
+/** The section as it looks while its products load, so the swap moves nothing. */
+function OurProductsPlaceholder() {
+  return (
+    <>
+      <FilterBarPlaceholder fields={6} />
+      <div className="flex flex-col gap-3">
+        <div className={countRowClass}>
+          <CountSkeleton />
+        </div>
+        <ProductGridSkeleton label="Our Products" />
+      </div>
+    </>
   );
 }

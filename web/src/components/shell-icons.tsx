@@ -1,0 +1,52 @@
+import type { SVGProps } from 'react';
+
+/**
+ * The few icons of the app shell (navbar), drawn inline: importing them from lucide-react would put
+ * its icon runtime (~1.5 KB gzip) into the first screen's bundle, which needs no other icon. Same
+ * drawings and attributes as lucide's (ISC licence, https://lucide.dev); pages use lucide-react.
+ */
+type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+
+function Icon({ size = 24, children, ...rest }: IconProps & { children: React.ReactNode }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function MenuIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 5h16M4 12h16M4 19h16" />
+    </Icon>
+  );
+}
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M18 6 6 18M6 6l12 12" />
+    </Icon>
+  );
+}
+
+export function ShoppingBagIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M16 10a4 4 0 0 1-8 0M3.103 6.034h17.794" />
+      <path d="M3.4 5.467a2 2 0 0 0-.4 1.2V20a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6.667a2 2 0 0 0-.4-1.2l-2-2.667A2 2 0 0 0 17 2H7a2 2 0 0 0-1.6.8z" />
+    </Icon>
+  );
+}

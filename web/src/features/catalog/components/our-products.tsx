@@ -1,0 +1,31 @@
+import { useLocation } from 'react-router';
+import { useAllProducts } from '../api/get-all-products';
+import { FilterBar } from '../filters/filter-bar';
+import { clearedSearch, isFiltered, useProductFilters } from '../filters/search-params';
+import { useBuyNow } from '../hooks/use-buy-now';
+import { ProductList } from './product-list';
+
+/**
+ * The body of the home page's 'Our Products' section: search, filters and sort (in the URL),
+ * the paged list and its booking modal. A chunk of its own: the first screen (banner, ads,
+ * categories) paints without it.
+ */
+export function OurProducts() {
+  const { filters, setFilters, searchParams } = useProductFilters({ allowCategory: true });
+  const { pathname } = useLocation();
+  const products = useAllProducts(filters);
+  const { onBuy, modal } = useBuyNow();
+  return (
+    <>
+      <FilterBar filters={filters} onChange={setFilters} allowCategory />
+      <ProductList
+        query={products}
+        onBuy={onBuy}
+        label="Our Products"
+        empty="No products for sale yet. Check back soon."
+        clearTo={isFiltered(filters) ? `${pathname}${clearedSearch(filters, searchParams)}` : undefined}
+      />
+      {modal}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Loading placeholders of product cards and grids, apart from the card itself so the home page
+ * can hold the place of its product list without loading the list's code.
+ */
+
+export const productGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card border border-base-300 bg-base-100" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+      <div className="card-body gap-3 p-4">
+        <div className="skeleton h-5 w-3/4" />
+        <div className="skeleton h-7 w-1/3" />
+        <div className="skeleton h-4 w-full" />
+        <div className="skeleton h-4 w-5/6" />
+        <div className="skeleton h-4 w-2/3" />
+        <div className="skeleton mt-2 h-10 w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** The product list while its first page loads (also the home page's placeholder for the list). */
+export function ProductGridSkeleton({ label, count = 8 }: { label: string; count?: number }) {
+  return (
+    <div className={productGridClass} role="status" aria-label={`Loading ${label}`}>
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/** The count row above a product list; it keeps its height in every state, so nothing below it moves. */
+export const countRowClass = 'flex min-h-8 flex-wrap items-center justify-between gap-x-4 gap-y-1';
+
+export function CountSkeleton() {
+  return <span className="skeleton inline-block h-4 w-24 align-middle" aria-hidden="true" />;
+}

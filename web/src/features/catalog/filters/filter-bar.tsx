@@ -1,0 +1,233 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { CATEGORIES, CONDITIONS } from '@shop/contract/constants';
+import type { ProductFilters } from '@/lib/query-keys';
+import { barRowClass, filtersToggleClass, panelGridClass, searchBoxClass, sortBoxClass } from './filter-layout';
+import { countNarrowingFilters, filtersToSearchParams, MAX_LOCATION_LENGTH, MAX_QUERY_LENGTH, parsePrice, SORT_OPTIONS, type Sort } from './search-params';
+
+/** How long typing pauses before the list follows it. */
+export const DEBOUNCE_MS = 300;
+
+export interface FilterBarProps {
+  filters: ProductFilters;
+  onChange: (next: ProductFilters) => void;
+  /** The home page filters by category; the category page has it in its path. */
+  allowCategory: boolean;
+}
+
+/** What the text fields hold while someone types (the URL holds what was applied). */
+interface Draft {
+  q: string;
+  minPrice: string;
+  maxPrice: string;
+  location: string;
+}
+
+const toDraft = (f: ProductFilters): Draft => ({
+  q: f.q ?? '',
+  minPrice: f.minPrice === undefined ? '' : String(f.minPrice),
+  maxPrice: f.maxPrice === undefined ? '' : String(f.maxPrice),
+  location: f.location ?? '',
+});
+
+const clean = (s: string) => s.trim().replace(/\s+/g, ' ') || undefined;
+
+/** The filters with the text fields applied. */
+function withDraft(f: ProductFilters, d: Draft): ProductFilters {
+  return { ...f, q: clean(d.q), minPrice: parsePrice(d.minPrice), maxPrice: parsePrice(d.maxPrice), location: clean(d.location) };
+}
+
+const same = (a: ProductFilters, b: ProductFilters) => filtersToSearchParams(a).toString() === filtersToSearchParams(b).toString();
+
+/**
+ * Search, filters and sort of a product list. Lists and the checkbox apply at once; the text
+ * fields apply when typing pauses (DEBOUNCE_MS) or on Enter. On phones the filters fold into a
+ * "Filters" disclosure; from md they are always shown.
+ */
+export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) {
+  const id = useId();
+  const panelId = `${id}-panel`;
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ filters, draft, onChange });
+  latest.current = { filters, draft, onChange };
+
+  // The URL changed from elsewhere (back/forward, "Clear filters", a link): show what it says,
+  // unless someone is typing. A field that already means the same (a trailing space) is kept.
+  useEffect(() => {
+    if (timer.current !== undefined) return;
+    setDraft((d) => {
+      const url = toDraft(filters);
+      const next: Draft = {
+        q: clean(d.q) === filters.q ? d.q : url.q,
+        minPrice: parsePrice(d.minPrice) === filters.minPrice ? d.minPrice : url.minPrice,
+        maxPrice: parsePrice(d.maxPrice) === filters.maxPrice ? d.maxPrice : url.maxPrice,
+        location: clean(d.location) === filters.location ? d.location : url.location,
+      };
+      return next.q === d.q && next.minPrice === d.minPrice && next.maxPrice === d.maxPrice && next.location === d.location ? d : next;
+    });
+  }, [filters]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  /** Applies `change` together with whatever the text fields hold now. */
+  const apply = (change: ProductFilters = {}, draftNow: Draft = latest.current.draft) => {
+    clearTimeout(timer.current);
+    timer.current = undefined;
+    const current = latest.current.filters;
+    const next = { ...withDraft(current, draftNow), ...change };
+    if (!same(next, current)) latest.current.onChange(next);
+  };
+
+  const type = (field: keyof Draft, value: string) => {
+    const next = { ...latest.current.draft, [field]: value };
+    setDraft(next);
+    latest.current.draft = next;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => apply({}, latest.current.draft), DEBOUNCE_MS);
+  };
+
+  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      apply();
+    }
+  };
+
+  const narrowing = countNarrowingFilters(filters);
+
+  return (
+    <form role="search" aria-label="Search and filter products" className="flex flex-col gap-2" onSubmit={(event) => (event.preventDefault(), apply())}>
+      <div className={barRowClass}>
+        <div className={`input ${searchBoxClass}`}>
+          <Search size={18} className="shrink-0 opacity-60" aria-hidden="true" />
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Search products
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            placeholder="Search name, category or location"
+            maxLength={MAX_QUERY_LENGTH}
+            enterKeyHint="search"
+            autoComplete="off"
+            value={draft.q}
+            onChange={(e) => type('q', e.target.value)}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <button
+          type="button"
+          className={`btn ${filtersToggleClass}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={narrowing ? `Filters, ${narrowing} active` : undefined}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <SlidersHorizontal size={16} aria-hidden="true" />
+          Filters
+          {narrowing ? (
+            <span className="badge badge-primary badge-sm" aria-hidden="true">
+              {narrowing}
+            </span>
+          ) : null}
+        </button>
+        <div className={`select ${sortBoxClass}`}>
+          <label htmlFor={`${id}-sort`} className="label">
+            Sort
+          </label>
+          <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
+            {SORT_OPTIONS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div id={panelId} className={`${open ? 'grid' : 'hidden'} md:grid ${panelGridClass}`}>
+        {allowCategory ? (
+          <div className="select w-full">
+            <label htmlFor={`${id}-category`} className="label">
+              Category
+            </label>
+            <select id={`${id}-category`} value={filters.category ?? ''} onChange={(e) => apply({ category: e.target.value || undefined })}>
+              <option value="">All</option>
+              {CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <div className="select w-full">
+          <label htmlFor={`${id}-condition`} className="label">
+            Condition
+          </label>
+          <select id={`${id}-condition`} value={filters.condition ?? ''} onChange={(e) => apply({ condition: e.target.value || undefined })}>
+            <option value="">Any</option>
+            {CONDITIONS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="input w-full">
+          <label htmlFor={`${id}-min`} className="label">
+            Min price
+          </label>
+          <input
+            id={`${id}-min`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="$ any"
+            value={draft.minPrice}
+            onChange={(e) => type('minPrice', e.target.value)}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <div className="input w-full">
+          <label htmlFor={`${id}-max`} className="label">
+            Max price
+          </label>
+          <input
+            id={`${id}-max`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            placeholder="$ any"
+            value={draft.maxPrice}
+            onChange={(e) => type('maxPrice', e.target.value)}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <div className="input w-full">
+          <label htmlFor={`${id}-location`} className="label">
+            Location
+          </label>
+          <input
+            id={`${id}-location`}
+            type="text"
+            placeholder="Anywhere"
+            maxLength={MAX_LOCATION_LENGTH}
+            autoComplete="address-level2"
+            value={draft.location}
+            onChange={(e) => type('location', e.target.value)}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" checked={!!filters.verified} onChange={(e) => apply({ verified: e.target.checked || undefined })} />
+          Verified sellers only
+        </label>
+      </div>
+    </form>
+  );
+}

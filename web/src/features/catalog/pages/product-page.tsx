@@ -1,0 +1,265 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Product } from '@shop/contract';
+import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
+import { calloutClass } from '@/components/callout';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorState } from '@/components/error-state';
+import { Img } from '@/components/img';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/auth/api/get-session';
+import { isApiError } from '@/lib/api';
+import { formatPrice, formatYears } from '@/lib/format';
+import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
+import { ProductCard, VerifiedTick } from '../components/product-card';
+import { ProductCardSkeleton } from '../components/product-card-skeleton';
+import { useBuyNow } from '../hooks/use-buy-now';
+import { percentBelow } from '../lib/pricing';
+
+const SHOP_NAME = 'Second-hand Tech Shop';
+
+/** The tab's title while the page is open. */
+function useDocumentTitle(title: string | null) {
+  useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = `${title} | ${SHOP_NAME}`;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "3 November 2025" from createdAt, or the API's d/m/yyyy `date` when that is all there is. */
+export function postedDate(product: Pick<Product, 'createdAt' | 'date'>): string {
+  const t = Date.parse(product.createdAt);
+  return Number.isFinite(t) ? longDate.format(t) : product.date;
+}
+
+/** /product/:id (public): one product with everything about it, Buy now, and related items. */
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const query = useProduct(id);
+  const product = query.data;
+  const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+  useDocumentTitle(product ? product.name : notFound ? 'Product not found' : null);
+
+  // At least a screen tall in every state: the footer stays below the fold while the page loads.
+  let body: React.ReactNode;
+  if (query.isPending) body = <ProductSkeleton />;
+  else if (notFound) body = <ProductNotFound />;
+  else if (!product) {
+    body = (
+      <div className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">Product</h1>
+        <ErrorState title="Could not load this product" error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  } else body = <ProductDetails product={product} />;
+  return <div className="min-h-svh">{body}</div>;
+}
+
+function Breadcrumbs({ product }: { product: Product }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+      <ul>
+        <li>
+          <Link to={paths.home.getHref()}>Home</Link>
+        </li>
+        <li>
+          <Link to={paths.category.getHref(product.category)}>{product.category}</Link>
+        </li>
+        <li aria-current="page" className="max-w-[60vw] truncate">
+          {product.name}
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: React.ReactNode; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 py-2">
+      <span className="mt-0.5 text-base-content/60" aria-hidden="true">
+        {icon}
+      </span>
+      <dt className="w-28 shrink-0 text-base-content/70">{label}</dt>
+      <dd className="min-w-0 flex-1 font-medium">{children}</dd>
+    </div>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { user } = useUser();
+  const { onBuy, modal } = useBuyNow();
+  const sold = product.status === 'sold';
+  const below = percentBelow(product.price, product.original_price);
+
+  return (
+    <div className="flex flex-col gap-12">
+      <div className="flex flex-col gap-4">
+        <Breadcrumbs product={product} />
+        <article aria-labelledby="product-title" className="grid items-start gap-8 lg:grid-cols-2">
+          <figure className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
+            <Img src={product.img} alt={product.name} width={800} height={600} priority className="h-auto w-full object-cover" />
+            {sold ? <span className="badge badge-neutral badge-lg absolute left-3 top-3 font-semibold">Sold</span> : null}
+          </figure>
+
+          <div className="flex flex-col gap-5">
+            <div className="flex flex-col gap-2">
+              <div className="flex flex-wrap gap-2">
+                <span className="badge badge-outline">{product.category}</span>
+                <span className="badge badge-neutral">{product.condition}</span>
+              </div>
+              <h1 id="product-title" className="text-3xl font-bold leading-tight sm:text-4xl">
+                {product.name}
+              </h1>
+            </div>
+
+            <div className="flex flex-col gap-1">
+              <p className={`text-4xl font-extrabold ${sold ? 'text-base-content/60' : 'text-primary'}`}>
+                <span className="sr-only">Price: </span>
+                {formatPrice(product.price)}
+              </p>
+              <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-base-content/80">
+                <span>
+                  Original price <s className="decoration-base-content/50">{formatPrice(product.original_price)}</s>
+                </span>
+                {below ? <span className="badge badge-success badge-soft font-semibold">{below}% below original price</span> : null}
+              </p>
+            </div>
+
+            {sold ? (
+              <div role="status" className={calloutClass('warning')}>
+                <p className="text-base font-semibold">Sold</p>
+                <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
+              </div>
+            ) : (
+              <div className="flex flex-col gap-2">
+                <button type="button" className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start sm:px-12" onClick={() => onBuy(product)}>
+                  Buy now
+                </button>
+                <p className="text-sm text-base-content/70">
+                  {user ? 'Book it, meet the seller, check it works, then pay by card.' : 'You will log in first, then come back here to book it.'}
+                </p>
+              </div>
+            )}
+
+            <dl className="divide-y divide-base-300 border-y border-base-300 text-sm">
+              <Fact icon={<Store size={16} />} label="Seller">
+                <span className="inline-flex items-center gap-1">
+                  {product.seller}
+                  {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+                </span>
+                {product.sellerStatus === 'verified' ? (
+                  <span className="block text-xs font-normal text-base-content/70">
+                    <ShieldCheck size={12} className="mr-1 inline" aria-hidden="true" />
+                    Verified by our team
+                  </span>
+                ) : null}
+              </Fact>
+              <Fact icon={<MapPin size={16} />} label="Location">
+                {product.location}
+              </Fact>
+              <Fact icon={<Clock size={16} />} label="Used">
+                {formatYears(product.used_year)}
+              </Fact>
+              <Fact icon={<Tag size={16} />} label="Condition">
+                {product.condition}
+              </Fact>
+              <Fact icon={<CalendarDays size={16} />} label="Posted">
+                <time dateTime={product.createdAt}>{postedDate(product)}</time>
+              </Fact>
+            </dl>
+
+            <section aria-labelledby="description-title" className="flex flex-col gap-2">
+              <h2 id="description-title" className="text-lg font-bold">
+                Description
+              </h2>
+              {product.description ? (
+                <p className="whitespace-pre-line break-words text-base-content/90">{product.description}</p>
+              ) : (
+                <p className="text-base-content/70">The seller did not add a description.</p>
+              )}
+            </section>
+          </div>
+        </article>
+      </div>
+
+      <RelatedProducts product={product} onBuy={onBuy} />
+      {modal}
+    </div>
+  );
+}
+
+function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Product) => void }) {
+  const related = useRelatedProducts(product.category, product._id);
+  if (!related.isPending && related.items.length === 0) return null;
+  return (
+    <section aria-labelledby="related-title" className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <h2 id="related-title" className="text-2xl font-bold">
+          More {product.category}
+        </h2>
+        <Link to={paths.category.getHref(product.category)} className="link link-primary text-sm">
+          See all {product.category}
+        </Link>
+      </div>
+      {related.isPending ? (
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-label={`Loading more ${product.category}`}>
+          {Array.from({ length: RELATED_COUNT }, (_, i) => (
+            <ProductCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : (
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label={`More ${product.category}`}>
+          {related.items.map((p) => (
+            <li key={p._id}>
+              <ProductCard product={p} onBuy={onBuy} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="flex flex-col gap-4 pt-6">
+      <h1 className="sr-only">Product not found</h1>
+      <EmptyState
+        title="We could not find this product"
+        icon={<PackageSearch size={40} />}
+        action={
+          <Link to={paths.home.getHref()} className="btn btn-primary">
+            Browse products
+          </Link>
+        }
+      >
+        It may have been removed by its seller, or the link is not quite right.
+      </EmptyState>
+    </div>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" role="status" aria-label="Loading the product">
+      <div className="skeleton h-5 w-48" />
+      <div className="grid items-start gap-8 lg:grid-cols-2">
+        <div className="skeleton aspect-[4/3] w-full" />
+        <div className="flex flex-col gap-5">
+          <div className="skeleton h-5 w-40" />
+          <div className="skeleton h-10 w-3/4" />
+          <div className="skeleton h-10 w-40" />
+          <div className="skeleton h-5 w-64" />
+          <div className="skeleton h-12 w-full sm:w-48" />
+          <div className="skeleton h-48 w-full" />
+        </div>
+      </div>
+    </div>
+  );
+}
