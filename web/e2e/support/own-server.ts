@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+
+/**
+ * A shop server of a test file's own (its own port, a fresh data directory and the settings the
+ * file needs, e.g. Google sign-in against a local OIDC provider), beside the shared one of
+ * global-setup. It serves the same production build of the web app.
+ */
+
+const repoRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '../../..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface OwnServer {
+  baseUrl: string;
+  /** Everything the server printed, for a failure message. */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-own-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      RATE_LIMIT_MAX: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (out += d));
+  child.stderr?.on('data', (d) => (out += d));
+  const exited = new Promise((r) => child.once('exit', r));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const until = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`own server exited (${child.exitCode}):\n${out}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) {
+      await stop();
+      throw new Error(`own server not ready after 90 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return { baseUrl, log: () => out, stop };
+}
+
+/** 4xx answers the app handles on purpose show as console errors in Chromium (as in browser.ts). */
+const isExpected = (problem: string) => /Failed to load resource: the server responded with a status of 4\d\d/.test(problem);
+
+/** newPage of browser.ts, for a server of the file's own: console errors, CSP violations, uncaught errors. */
+export async function newPageAt(browser: Browser, baseURL: string, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return { context, page, problems: () => problems.filter((p) => !isExpected(p)) };
+}
