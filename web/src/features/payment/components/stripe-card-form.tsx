@@ -58,6 +58,11 @@ function PaymentForm({ amountLabel, onConfirmed }: Pick<CardFormProps, 'amountLa
     try {
       // Cards only (the intent allows no redirects), so this resolves here, after any 3-D Secure step.
       const result = await stripe.confirmPayment({ elements, redirect: 'if_required' });
+      // Confirmed already (the page was reloaded before the shop recorded it): record it, not an error.
+      if (result.error?.code === 'payment_intent_unexpected_state' && result.error.payment_intent?.status === 'succeeded') {
+        await onConfirmed({ id: result.error.payment_intent.id });
+        return;
+      }
       if (result.error) {
         setCardError(result.error.message ?? 'Your card could not be charged. Please try again.');
         return;

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { MESSAGES, type Order } from '@shop/contract';
 import { mockFetch, type MockResponse } from '@/test/fetch-mock';
 import { order } from '@/test/fixtures';
@@ -121,6 +122,24 @@ describe('PaymentPage with Stripe', () => {
     expect(payButton()).toBeEnabled();
   });
 
+  it('records an intent Stripe says has already succeeded (page reloaded before the shop recorded it)', async () => {
+    const alreadyPaid = {
+      error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+        payment_intent: { id: 'pi_3Stripe123', status: 'succeeded' },
+      },
+    } as unknown as PaymentIntentResult;
+    const { callsTo } = renderPage(
+      { 'POST /api/payments': { status: 201, body: { acknowledged: true, insertedId: 'pay1' } } },
+      { confirm: async () => alreadyPaid },
+    );
+    await pay();
+    expect(await screen.findByText(MESSAGES.paymentComplete)).toBeInTheDocument();
+    expect((callsTo('POST', '/api/payments')[0].body as { transactionId: string }).transactionId).toBe('pi_3Stripe123');
+  });
+
   it('shows the test cards when the shop uses Stripe test keys', async () => {
     renderPage({ 'POST /api/create-payment-intent': { body: { ...intent, publishableKey: 'pk_test_shop' } } });
     expect(await screen.findByText(/Test mode/)).toBeInTheDocument();
@@ -136,6 +155,8 @@ describe('PaymentPage with Stripe', () => {
     expect(within(alert).getByRole('link', { name: 'Browse other products' })).toHaveAttribute('href', '/');
     expect(screen.queryByText(MESSAGES.paymentComplete)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
+    // The form it replaced had focus: the message takes it.
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
   });
 
   it('when POST /payments is lost, waits for the webhook to mark the order paid, then shows success', async () => {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, Hourglass } from 'lucide-react';
@@ -124,6 +124,12 @@ export function PaymentPage() {
   // No new intent once this page has an outcome (e.g. the order turned refunded after a 409).
   const intent = usePaymentIntent(id, unpaid && !outcome);
   const recordPayment = useRecordPayment();
+  // The card form goes away when there is an outcome: move focus (and, on a phone, the view) to it.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const outcomeKind = outcome?.kind;
+  useEffect(() => {
+    if (outcomeKind) outcomeRef.current?.focus();
+  }, [outcomeKind]);
 
   // POST /payments was lost: the webhook records the payment without us; watch the order for a while.
   const confirming = outcome?.kind === 'confirming' ? outcome.transactionId : null;
@@ -250,7 +256,9 @@ export function PaymentPage() {
           </p>
         </div>
       </div>
-      {content}
+      <div ref={outcomeRef} tabIndex={-1} className="scroll-mt-24 outline-none">
+        {content}
+      </div>
     </section>
   );
 }
