@@ -16,7 +16,9 @@ export function RootLayout() {
         </div>
       ) : null}
       <Navbar />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 outline-none">
+      {/* At least a screen tall: while a page loads (spinner, skeletons) the footer stays below the
+          fold instead of showing and then being pushed down when the content arrives (layout shift). */}
+      <main id="main" tabIndex={-1} className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6 outline-none">
         <Outlet />
       </main>
       <Footer />

@@ -3,7 +3,7 @@ import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { useAdvertisements } from '../api/get-advertisements';
-import { stretchedLinkClass } from './card-link';
+import { CardLink } from './card-link';
 
 /** SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. */
 export function AdvertisementSection() {
@@ -26,9 +26,7 @@ export function AdvertisementSection() {
               </figure>
               <div className="card-body gap-2 p-4">
                 <h3 className="card-title text-base">
-                  <Link to={paths.product.getHref(ad.productId)} className={stretchedLinkClass}>
-                    {ad.name}
-                  </Link>
+                  <CardLink to={paths.product.getHref(ad.productId)}>{ad.name}</CardLink>
                 </h3>
                 <p className="text-sm text-base-content/80">Try your best {ad.name} now.</p>
                 {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatPrice(ad.price)}</p> : null}

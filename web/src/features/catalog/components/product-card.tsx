@@ -1,11 +1,10 @@
 import type { Product } from '@shop/contract';
 import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
-import { Link } from 'react-router';
 import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
 import { formatPrice, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
-import { stretchedLinkClass } from './card-link';
+import { CardLink } from './card-link';
 
 interface ProductCardProps {
   product: Product;
@@ -47,12 +46,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
       </figure>
       <div className="card-body gap-2 p-4">
         <Heading id={`product-${product._id}`} className="card-title text-base leading-snug">
-          <Link
-            to={paths.product.getHref(product._id)}
-            className={stretchedLinkClass}
-          >
-            {product.name}
-          </Link>
+          <CardLink to={paths.product.getHref(product._id)}>{product.name}</CardLink>
         </Heading>
         <div className="flex items-baseline gap-2">
           <p className="text-2xl font-bold text-primary">

@@ -46,7 +46,6 @@ export function ProductPage() {
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   useDocumentTitle(product ? product.name : notFound ? 'Product not found' : null);
 
-  // At least a screen tall in every state: the footer stays below the fold while the page loads.
   let body: React.ReactNode;
   if (query.isPending) body = <ProductSkeleton />;
   else if (notFound) body = <ProductNotFound />;
@@ -58,7 +57,7 @@ export function ProductPage() {
       </div>
     );
   } else body = <ProductDetails product={product} />;
-  return <div className="min-h-svh">{body}</div>;
+  return body;
 }
 
 function Breadcrumbs({ product }: { product: Product }) {
