@@ -19,7 +19,7 @@ function formatWhen(iso: string) {
 
 export const SIGNED_OUT_EVERYWHERE = 'You were signed out of all devices.';
 
-/** The devices signed in to this account (GET /api/auth/list-sessions), this one marked. */
+/** The devices signed in to this account (GET /api/auth/list-sessions): this one first and marked, then the newest. */
 function SessionList() {
   const sessions = useActiveSessions();
   const current = useSession().data?.session.id;
@@ -37,7 +37,7 @@ function SessionList() {
   }
   return (
     <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300" aria-label="Active sessions">
-      {sessions.data.map((s) => {
+      {[...sessions.data.filter((s) => s.id === current), ...sessions.data.filter((s) => s.id !== current)].map((s) => {
         const device = describeUserAgent(s.userAgent);
         const Icon = device.mobile ? Smartphone : Monitor;
         const isCurrent = s.id === current;

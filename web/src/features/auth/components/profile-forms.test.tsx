@@ -170,23 +170,28 @@ const withLogin = (ui: ReactElement) => [
 ];
 
 describe('ActiveSessions', () => {
-  it('lists the devices, newest first, with this one marked', async () => {
+  it('lists the devices, this one first and marked, then the newest', async () => {
     mockFetch({
       'GET /api/auth/list-sessions': {
-        body: [sessionRow('s-old', safariIphone, '2026-01-02T10:00:00.000Z'), sessionRow('s1', chromeLinux, '2026-03-04T10:00:00.000Z')],
+        body: [
+          sessionRow('s-old', safariIphone, '2026-01-02T10:00:00.000Z'),
+          sessionRow('s1', chromeLinux, '2026-03-04T10:00:00.000Z'),
+          sessionRow('s-new', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', '2026-05-06T10:00:00.000Z'),
+        ],
       },
     });
     renderWithApp(null, { user: buyer, routes: withLogin(<ActiveSessions />) });
     const list = await screen.findByRole('list', { name: 'Active sessions' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('Chrome on Linux');
     expect(rows[0]).toHaveTextContent('This device');
     expect(rows[0]).toHaveTextContent('IP 203.0.113.7');
     expect(rows[0]).toHaveTextContent('Signed in Mar 4, 2026');
     expect(rows[0]).toHaveAttribute('aria-current', 'true');
-    expect(rows[1]).toHaveTextContent('Safari on iPhone');
+    expect(rows[1]).toHaveTextContent('Firefox on Windows');
     expect(rows[1]).not.toHaveTextContent('This device');
+    expect(rows[2]).toHaveTextContent('Safari on iPhone');
     // Session tokens are never put on the page.
     expect(document.body.innerHTML).not.toContain('token-');
   });

@@ -32,7 +32,7 @@ export function WelcomePage() {
             )
           ) : null}
         </p>
-        <Link to={paths.dashboard.profile.getHref()} className="btn btn-ghost btn-sm mt-3 gap-1">
+        <Link to={paths.dashboard.profile.getHref()} className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium">
           <UserRound size={14} aria-hidden="true" />
           Edit profile
         </Link>
