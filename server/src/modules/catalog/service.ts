@@ -100,8 +100,28 @@ function rawQuery(db: Db): Raw {
   if (client instanceof pg.Pool) {
     return async (text, values, name) => (await client.query(name ? { name, text, values } : { text, values })).rows;
   }
-  const lite = client as { query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-  return async (text, values) => (await lite.query(text, values)).rows;
+  // PGlite has no named statements in its query API; SQL PREPARE/EXECUTE gives the same saving
+  // (about a third of an embedded list query's CPU). EXECUTE takes SQL literals, so only plain
+  // numbers and strings are passed that way (quotes doubled; standard_conforming_strings is on in
+  // every supported PostgreSQL), anything else goes the ordinary way.
+  const lite = client as {
+    query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+    exec(text: string): Promise<unknown>;
+  };
+  const prepared = new Map<string, Promise<unknown>>();
+  const literal = (v: unknown) => (typeof v === 'number' ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+  const literalOk = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && !v.includes('\0'));
+  return async (text, values, name) => {
+    if (!name || !values.every(literalOk)) return (await lite.query(text, values)).rows;
+    let ready = prepared.get(name);
+    if (!ready) {
+      ready = lite.exec(`prepare ${name} as ${text}`);
+      prepared.set(name, ready);
+      ready.catch(() => prepared.delete(name));
+    }
+    await ready;
+    return (await lite.query(values.length ? `execute ${name}(${values.map(literal).join(', ')})` : `execute ${name}`)).rows;
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);

@@ -1,0 +1,442 @@
+/**
+ * npm run bench: the catalog at 100k and 1M products (issue 6).
+ *
+ * 1. Loads synthetic catalogs with `npm run seed`: PostgreSQL databases shop_bench_100k and
+ *    shop_bench_1m (created on BENCH_PG_URL's server, reused when already at the right size) and
+ *    an embedded PGlite dir of 100k (bench/results/tmp/pglite-100k, reused likewise).
+ * 2. For each, starts the real shop (buildApp, production settings, logging off, rate limit out of
+ *    the way) in a child process and measures with autocannon: 50 connections, a warm-up, then
+ *    BENCH_DURATION seconds (default 10) per call: the first page and a deep page of
+ *    /api/allproducts, a category page, a search and a filtered query. Beside them, on PostgreSQL,
+ *    the ceiling: a bare Fastify + node-postgres handler doing one indexed SELECT ... LIMIT 24.
+ * 3. Prints a table, checks the targets and writes results/latest.json and results/latest.svg.
+ *
+ * Options: --only pg-1m,pg-100k,pglite-100k   --duration 10   --warmup 3
+ * The autocannon client, the server and PostgreSQL share this machine's cores, so the ceiling
+ * pays the same tax as the app.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { encodeCursor } from '../src/lib/paging';
+import { migrationsFolder } from '../src/db/client';
+import { runFrontendBench } from './frontend';
+import { renderSvg } from './chart';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+const resultsDir = path.join(here, 'results');
+const tmpDir = path.join(resultsDir, 'tmp');
+
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    duration: { type: 'string', default: process.env.BENCH_DURATION ?? '10' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '3' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const PGLITE_WARMUP = 15;
+const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type Target = { id: string; label: string; kind: 'postgres' | 'pglite'; products: number; db: string };
+const TARGETS: Target[] = [
+  { id: 'pg-1m', label: 'PostgreSQL, 1M products', kind: 'postgres', products: 1_000_000, db: 'shop_bench_1m' },
+  { id: 'pg-100k', label: 'PostgreSQL, 100k products', kind: 'postgres', products: 100_000, db: 'shop_bench_100k' },
+  { id: 'pglite-100k', label: 'Embedded PGlite, 100k products', kind: 'pglite', products: 100_000, db: path.join(tmpDir, 'pglite-100k') },
+];
+
+export type Row = {
+  target: string;
+  call: string;
+  path: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** req/s over the ceiling's req/s measured right before this call. */
+  ratio?: number;
+  ceilingReqPerSec?: number;
+  /** The ceiling row: req/s of each of its runs. */
+  runs?: number[];
+  totalHeader?: string;
+  /** CPU time per request of the server process, and of its PostgreSQL backends (microseconds). */
+  serverCpuUsPerReq?: number;
+  dbCpuUsPerReq?: number;
+  /** 1-minute load average when the run started (2 cores: above ~3 means other work shared them). */
+  loadAvg?: number;
+};
+
+const log = (...a: unknown[]) => console.log(...a);
+const dbUrl = (name: string) => {
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+const lastMigration = () => {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries[journal.entries.length - 1].tag;
+};
+
+/** Runs a tsx script of this package in a child process, output passed through. */
+function runScript(script: string, scriptArgs: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...scriptArgs], {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
+  });
+}
+
+const seedEnv = { SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'development' };
+
+/** The database of a target, loaded to exactly `products` synthetic products (reused when it already is). */
+async function ensureLoaded(t: Target) {
+  if (t.kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      const exists = (await admin.query('select 1 from pg_database where datname = $1', [t.db])).rowCount;
+      if (exists) {
+        const c = new pg.Client({ connectionString: dbUrl(t.db) });
+        await c.connect();
+        let n = -1;
+        try {
+          n = (await c.query<{ n: number }>('select count(*)::int as n from product')).rows[0].n;
+        } catch {
+          /* not migrated: reload */
+        }
+        await c.end();
+        if (n === t.products) {
+          log(`  ${t.db}: ${n.toLocaleString('en')} products already loaded, reused`);
+          // Brings it to the current migrations (a no-op when it is).
+          await runScript('bench/migrate.ts', [], { DATABASE_URL: dbUrl(t.db) });
+          return;
+        }
+        log(`  ${t.db}: ${n < 0 ? 'not a shop database' : `${n.toLocaleString('en')} products`}, reloading`);
+        await admin.query(`drop database ${t.db} with (force)`);
+      }
+      await admin.query(`create database ${t.db}`);
+    } finally {
+      await admin.end();
+    }
+    await runScript('src/scripts/seed.ts', ['--products', String(t.products)], { ...seedEnv, DATABASE_URL: dbUrl(t.db) });
+    return;
+  }
+  const marker = path.join(t.db, 'bench-loaded.json');
+  const want = { products: t.products, migration: lastMigration() };
+  if (fs.existsSync(marker) && JSON.stringify(JSON.parse(fs.readFileSync(marker, 'utf8'))) === JSON.stringify(want)) {
+    log(`  ${t.db}: ${t.products.toLocaleString('en')} products already loaded, reused`);
+    return;
+  }
+  fs.rmSync(t.db, { recursive: true, force: true });
+  await runScript('src/scripts/seed.ts', ['--products', String(t.products)], { ...seedEnv, DATA_DIR: t.db, DATABASE_URL: '' });
+  fs.writeFileSync(marker, JSON.stringify(want));
+}
+
+/** A cursor into the middle of the newest-first list: the deep page. */
+async function deepCursor(t: Target): Promise<string> {
+  const text = `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k, id from product
+    where listed order by created_at desc, id desc offset $1 limit 1`;
+  const offset = Math.floor(t.products / 2);
+  let row: { k: string; id: string };
+  if (t.kind === 'postgres') {
+    const c = new pg.Client({ connectionString: dbUrl(t.db) });
+    await c.connect();
+    row = (await c.query<{ k: string; id: string }>(text, [offset])).rows[0];
+    await c.end();
+  } else {
+    const lite = new PGlite(path.join(t.db, 'pglite'));
+    row = (await lite.query<{ k: string; id: string }>(text, [offset])).rows[0];
+    await lite.close();
+  }
+  return encodeCursor({ k: row.k, id: row.id });
+}
+
+type Server = { port: number; pid: number; appName?: string; stop(): Promise<void> };
+
+/** Starts bench/serve.ts (the shop or the ceiling) and waits for its port. */
+function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
+  const env: Record<string, string> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    ALLOW_SIMULATED_PAYMENTS: 'true',
+    PAYMENT_PROVIDER: 'simulated',
+    RATE_LIMIT_MAX: '1000000000',
+    AUTH_RATE_LIMIT_MAX: '1000000000',
+    SEED_DEMO: 'false',
+    DATABASE_POOL_SIZE: '10',
+    WEB_DIST: path.join(tmpDir, 'no-web'),
+  } as Record<string, string>;
+  delete env.REDIS_URL;
+  // Named connections, so the benchmark can read how much database CPU each server used.
+  const appName = `shop-bench-${mode}-${process.pid}`;
+  if (t.kind === 'postgres') {
+    const u = new URL(dbUrl(t.db));
+    u.searchParams.set('application_name', appName);
+    env.DATABASE_URL = u.toString();
+  } else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = t.db;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', mode], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    const rl = readline.createInterface({ input: child.stdout! });
+    const fail = (code: number | null) => reject(new Error(`bench/serve.ts ${mode} exited with ${code} before listening`));
+    child.once('exit', fail);
+    rl.once('line', (line) => {
+      child.off('exit', fail);
+      const { port } = JSON.parse(line) as { port: number };
+      resolve({
+        port,
+        pid: child.pid!,
+        appName: t.kind === 'postgres' ? appName : undefined,
+        stop: () =>
+          new Promise((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+          }),
+      });
+    });
+  });
+}
+
+/* ---------- CPU used per request (Linux /proc; PostgreSQL on this machine) ---------- */
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+function cpuTicks(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+async function backendPids(t: Target, appName?: string): Promise<number[]> {
+  if (t.kind !== 'postgres' || !appName) return [];
+  const c = new pg.Client({ connectionString: dbUrl(t.db) });
+  await c.connect();
+  try {
+    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName])).rows.map((r) => r.pid);
+  } finally {
+    await c.end();
+  }
+}
+async function cpuSnapshot(t: Target, server: Server) {
+  const pids = await backendPids(t, server.appName);
+  return { server: cpuTicks(server.pid), db: new Map(pids.map((p) => [p, cpuTicks(p)])) };
+}
+async function cpuSince(t: Target, server: Server, before: Awaited<ReturnType<typeof cpuSnapshot>>) {
+  const after = await cpuSnapshot(t, server);
+  let db = 0;
+  for (const [pid, ticks] of after.db) db += ticks - (before.db.get(pid) ?? 0);
+  return { serverMs: (after.server - before.server) * TICK_MS, dbMs: db * TICK_MS };
+}
+
+async function measure(t: Target, call: string, server: Server, p: string, warmup = WARMUP): Promise<Row> {
+  const url = `http://127.0.0.1:${server.port}${p}`;
+  const probe = await fetch(url);
+  const body = (await probe.json()) as unknown[];
+  if (probe.status !== 200 || !Array.isArray(body) || body.length !== 24)
+    throw new Error(`${call}: expected 200 with 24 products from ${p}, got ${probe.status} ${JSON.stringify(body).slice(0, 200)}`);
+  const totalHeader = probe.headers.get('x-total-count')
+    ? `${probe.headers.get('x-total-count')}${probe.headers.get('x-total-count-exact') === 'false' ? ' (estimate)' : ''}`
+    : undefined;
+  if (warmup > 0) await autocannon({ url, connections: CONNECTIONS, duration: warmup });
+  const load = os.loadavg()[0];
+  const before = await cpuSnapshot(t, server);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+  const cpu = await cpuSince(t, server, before);
+  const n = Math.max(1, r.requests.total);
+  const row: Row = {
+    target: t.id,
+    call,
+    path: p,
+    reqPerSec: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    totalHeader,
+    serverCpuUsPerReq: Math.round((cpu.serverMs * 1000) / n),
+    dbCpuUsPerReq: t.kind === 'postgres' ? Math.round((cpu.dbMs * 1000) / n) : undefined,
+    loadAvg: Math.round(load * 10) / 10,
+  };
+  const cpuText = `cpu/req: server ${row.serverCpuUsPerReq} us${row.dbCpuUsPerReq !== undefined ? `, postgres ${row.dbCpuUsPerReq} us` : ''}`;
+  log(
+    `    ${call.padEnd(10)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(4)} ms  ${cpuText}  (load ${row.loadAvg})` +
+      (row.non2xx || row.errors ? `  ${row.non2xx} non-2xx, ${row.errors} errors` : ''),
+  );
+  return row;
+}
+
+export const SEARCH_Q = 'macbook air';
+export const FILTER = 'category=Laptop&condition=Excellent&minPrice=300&maxPrice=600&verified=true&sort=price_asc';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * One database: on PostgreSQL the ceiling is measured right before each call (the machine is
+ * shared, its load drifts; each call is compared with its own neighbour); the ceiling row shown
+ * is the median of those runs.
+ */
+async function benchTarget(t: Target): Promise<Row[]> {
+  log(`\n${t.label}`);
+  const deep = await deepCursor(t);
+  const calls: [string, string][] = [
+    ['first', '/api/allproducts'],
+    ['deep', `/api/allproducts?cursor=${deep}`],
+    ['category', '/api/products/laptop'],
+    ['search', `/api/allproducts?q=${encodeURIComponent(SEARCH_Q)}`],
+    ['filtered', `/api/allproducts?${FILTER}`],
+  ];
+  const rows: Row[] = [];
+  const ceilings: Row[] = [];
+  const ceiling = t.kind === 'postgres' ? await startServer('ceiling', t) : undefined;
+  const app = await startServer('app', t);
+  try {
+    // PGlite is a large WebAssembly module that V8 compiles lazily, optimising hot functions after
+    // a while: warm the embedded database up longer, over every call, so that the runs measure
+    // the steady state and not the compiler.
+    if (t.kind === 'pglite') {
+      log(`    (warming up the embedded database: ${PGLITE_WARMUP} s over every call)`);
+      await autocannon({
+        url: `http://127.0.0.1:${app.port}`,
+        connections: CONNECTIONS,
+        duration: PGLITE_WARMUP,
+        requests: calls.map(([, path]) => ({ method: 'GET', path })),
+      });
+    }
+    for (const [call, p] of calls) {
+      let paired: Row | undefined;
+      if (ceiling) {
+        paired = await measure(t, 'ceiling', ceiling, '/ceiling', ceilings.length ? 1 : WARMUP);
+        ceilings.push(paired);
+      }
+      const row = await measure(t, call, app, p);
+      if (paired) {
+        row.ceilingReqPerSec = paired.reqPerSec;
+        row.ratio = Math.round((row.reqPerSec / paired.reqPerSec) * 100) / 100;
+      }
+      rows.push(row);
+    }
+  } finally {
+    await app.stop();
+    await ceiling?.stop();
+  }
+  if (ceilings.length) {
+    const mid = median(ceilings.map((c) => c.reqPerSec));
+    const c = ceilings.find((x) => x.reqPerSec === mid)!;
+    rows.unshift({ ...c, ratio: 1, runs: ceilings.map((x) => x.reqPerSec) });
+  }
+  return rows;
+}
+
+type Check = { target: string; call: string; rule: string; value: string; met: boolean };
+
+/** Issue 6's targets. */
+function checkTargets(rows: Row[]): Check[] {
+  const checks: Check[] = [];
+  const get = (target: string, call: string) => rows.find((r) => r.target === target && r.call === call);
+  for (const call of ['first', 'deep', 'category']) {
+    const r = get('pg-1m', call);
+    if (!r) continue;
+    checks.push({ target: 'pg-1m', call, rule: '>= 70% of ceiling req/s', value: `${Math.round((r.ratio ?? 0) * 100)}%`, met: (r.ratio ?? 0) >= 0.7 });
+    checks.push({ target: 'pg-1m', call, rule: 'p99 <= 25 ms', value: `${r.p99} ms`, met: r.p99 <= 25 });
+  }
+  for (const call of ['search', 'filtered']) {
+    const r = get('pg-1m', call);
+    if (r) checks.push({ target: 'pg-1m', call, rule: 'p99 <= 50 ms', value: `${r.p99} ms`, met: r.p99 <= 50 });
+  }
+  for (const r of rows.filter((x) => x.target === 'pglite-100k'))
+    checks.push({ target: 'pglite-100k', call: r.call, rule: 'p99 < 100 ms', value: `${r.p99} ms`, met: r.p99 < 100 });
+  return checks;
+}
+
+function printTable(rows: Row[]) {
+  const head = ['target', 'call', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'server us/req', 'db us/req', 'load', 'X-Total-Count'];
+  const body = rows.map((r) => [
+    r.target,
+    r.call,
+    String(r.reqPerSec),
+    String(r.p50),
+    String(r.p99),
+    r.ratio === undefined ? '-' : `${Math.round(r.ratio * 100)}%`,
+    r.serverCpuUsPerReq === undefined ? '-' : String(r.serverCpuUsPerReq),
+    r.dbCpuUsPerReq === undefined ? '-' : String(r.dbCpuUsPerReq),
+    r.loadAvg === undefined ? '-' : String(r.loadAvg),
+    r.totalHeader ?? '-',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  log('\n' + line(head));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const b of body) log(line(b));
+  log('vs ceiling: against the ceiling run made just before the call (ceiling row: median of those runs).');
+  log('us/req: CPU time per request of the server process and of its PostgreSQL backends; load: 1-min load average at the start.');
+}
+
+async function pgVersion() {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const v = (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0].v;
+  await c.end();
+  return v;
+}
+
+async function main() {
+  const only = args.only?.split(',').map((s) => s.trim());
+  const targets = TARGETS.filter((t) => !only || only.includes(t.id));
+  if (!targets.length) throw new Error(`--only: pick from ${TARGETS.map((t) => t.id).join(', ')}`);
+  fs.mkdirSync(tmpDir, { recursive: true });
+  const t0 = Date.now();
+  log(`Loading catalogs (PostgreSQL at ${new URL(PG_URL).host}) ...`);
+  for (const t of targets) await ensureLoaded(t);
+  log(`\nMeasuring: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per call`);
+  const rows: Row[] = [];
+  for (const t of targets) rows.push(...(await benchTarget(t)));
+  printTable(rows);
+  const checks = checkTargets(rows);
+  log('\nTargets (issue 6):');
+  for (const c of checks) log(`  ${c.met ? 'met    ' : 'NOT met'}  ${c.target} ${c.call}: ${c.rule} (${c.value})`);
+
+  log('\nFront end:');
+  const frontend = await runFrontendBench();
+  log('skipped' in frontend ? `  ${frontend.skipped}` : JSON.stringify(frontend, null, 2));
+
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: await pgVersion() },
+    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, search: SEARCH_Q, filter: FILTER },
+    rows,
+    targets: checks,
+    frontend,
+  };
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(summary, null, 2) + '\n');
+  fs.writeFileSync(path.join(resultsDir, 'latest.svg'), renderSvg(rows, summary.machine, summary.settings));
+  fs.writeFileSync(path.join(tmpDir, `bench-${summary.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(summary, null, 2));
+  log(`\nWrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))} and latest.svg in ${Math.round((Date.now() - t0) / 1000)} s.`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
