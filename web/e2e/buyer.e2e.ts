@@ -14,7 +14,7 @@ async function bookFirstProduct(page: Page, category: string, buyer: { name: str
   const list = await visible(page.getByRole('list', { name: `${category} products` }));
   const card = list.getByRole('article').first();
   const productName = (await card.getByRole('heading').textContent())!.trim();
-  const cardPrice = (await card.locator('p.text-2xl').textContent())!.replace('Price: ', '').trim();
+  const cardPrice = (await card.locator('p').filter({ hasText: /^Price: / }).textContent())!.replace('Price: ', '').trim();
   await card.getByRole('button', { name: `Buy now: ${productName}` }).click();
 
   const modal = await visible(page.getByRole('dialog', { name: `Book ${productName}` }));
@@ -73,6 +73,7 @@ describe('buyer journey', () => {
     // Featured Collection -> category page.
     const featured = await visible(region(page, 'Featured Collection'));
     const laptopCard = featured.getByRole('link').filter({ has: page.getByRole('heading', { name: 'Laptop', exact: true }) });
+    await laptopCard.waitFor(); // skeleton cards until the categories arrive
     expect(await laptopCard.getByText('Click the card to get the best Laptop.', { exact: true }).count()).toBe(1);
     await laptopCard.click();
     await expectPath(page, '/category/Laptop');

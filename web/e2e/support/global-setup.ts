@@ -45,6 +45,11 @@ async function waitReady(url: string, child: ChildProcess, log: () => string) {
 /** Builds the web app, starts the real server on a free port with a fresh embedded database. */
 export default async function setup(project: TestProject) {
   if (!process.env.E2E_SKIP_BUILD) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+  // Serve a private copy of the build: another `vite build` (a second run, a developer) empties
+  // web/dist and writes new chunk names, which would blank the pages of a run in progress.
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-web-'));
+  fs.cpSync(path.join(webRoot, 'dist'), webDist, { recursive: true });
+  process.env.WEB_DIST = webDist;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -58,6 +63,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
+      WEB_DIST: webDist,
       SEED_DEMO: 'true',
       DEMO_PASSWORD,
       ADMIN_EMAILS: 'admin@shop.test',
@@ -82,5 +88,6 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     fs.writeFileSync(path.join(outputDir, 'server.log'), out);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(webDist, { recursive: true, force: true });
   };
 }
