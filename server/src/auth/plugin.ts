@@ -75,9 +75,24 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
       const body = await response.text();
+      if (url.pathname.endsWith('/list-sessions') && response.ok) return reply.send(withoutTokens(body));
       return reply.send(body.length ? body : null);
     },
   });
+}
+
+/**
+ * list-sessions answers with each session's bearer token; page scripts have no use for it and should
+ * never hold it (the cookie is httpOnly for a reason), so it is dropped on the way out.
+ */
+function withoutTokens(body: string): string {
+  try {
+    const sessions: unknown = JSON.parse(body);
+    if (!Array.isArray(sessions)) return body;
+    return JSON.stringify(sessions.map((s) => (s && typeof s === 'object' ? { ...s, token: undefined } : s)));
+  } catch {
+    return body;
+  }
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
