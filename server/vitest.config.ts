@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -21,6 +22,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share nothing global (each starts its own app on its own database), so a worker keeps its
+    // loaded modules (Fastify, Better Auth, PGlite's WASM) from file to file: half the CPU of the suite.
+    isolate: false,
+    // Vitest's default for `run` is one worker per core less one: a single worker on a 2-core machine,
+    // while these tests spend much of their time waiting on HTTP and the database.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects,
   },
 });
