@@ -79,6 +79,10 @@ export default async function setup(project: TestProject) {
 
   const outputDir = path.join(webRoot, 'test-output');
   fs.mkdirSync(path.join(outputDir, 'screenshots'), { recursive: true });
+  // A FAILED- screenshot (a screen that never got ready) belongs to the run that wrote it.
+  for (const f of fs.readdirSync(path.join(outputDir, 'screenshots'))) {
+    if (f.startsWith('FAILED-')) fs.rmSync(path.join(outputDir, 'screenshots', f));
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('demoPassword', DEMO_PASSWORD);
   project.provide('outputDir', outputDir);
