@@ -151,9 +151,14 @@ describe('DELETE /users/{id}: soft delete', () => {
     await advertise(s, unsold);
     const orderId = await placeOrder(b, sold);
     const { paymentId } = await payOrder(b, orderId);
+    const totals = async () =>
+      Promise.all(['/api/allproducts', '/api/products/Camera'].map(async (p) => Number((await t.client().get(p)).headers.get('x-total-count'))));
+    const [allBefore, camerasBefore] = await totals();
 
     const r = expectStatus(await boss.del(`/api/users/${s.id}`), 200, 'DELETE seller');
     expect(r.body).toEqual({ acknowledged: true, deletedCount: 1 });
+    // The counts of the public lists drop by the hidden product (the sold one had left them already).
+    expect(await totals()).toEqual([allBefore - 1, camerasBefore - 1]);
 
     // Signed out everywhere: the old cookie is worth nothing, and signing in again is refused.
     expectError(await s.get(`/api/users/seller/${s.email}`), 401, 'old cookie after deletion');
