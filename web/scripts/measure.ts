@@ -4,17 +4,26 @@
  *   npx tsx web/scripts/measure.ts                 builds into a temporary directory, then measures
  *   npx tsx web/scripts/measure.ts --dist web/dist measures an existing build made with --manifest
  *   ... --json                                     prints JSON instead of a table
- *   ... --budget 120                               exits 1 when / loads more than 120 KB gzip of JS
+ *   ... --keep                                     keeps the temporary build (for a look at it)
+ *   ... --budget 120                               exits 1 when / loads more than 120 kB gzip of JS
+ *   ... --lighthouse http://localhost:3000         also runs Lighthouse (mobile profile, Debian's
+ *                                                  Chromium) on the home, a category and a product page
+ *       [--login email:password]                   the category page needs a session (default: the
+ *                                                  demo buyer); LIGHTHOUSE_DIR=dir finds the
+ *                                                  `lighthouse` package outside this repo
  *
  * "Initial" is what a first visit to the route downloads before it can paint the page: the entry
  * chunk (index.html's script) and the route's lazy page chunk, each with everything they import
- * statically. Chunks a page imports dynamically (the booking modal, toasts, the filter panel)
- * load later and are listed apart as "deferred" where the route starts them at once.
- * Sizes are gzip level 9 (what the server sends precompressed; brotli is smaller still).
+ * statically. Chunks a page imports dynamically load later; those a route starts right after its
+ * first paint (the home page's product list) are listed apart as "then". Sizes are gzip level 9
+ * (what the server sends precompressed; brotli is smaller still), in kB of 1000 bytes as Vite
+ * prints them, and in KiB.
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 
 const webRoot = path.resolve(decodeURIComponent(new URL('..', import.meta.url).pathname));
@@ -32,7 +41,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Route -> the lazy page modules the router loads for it (see src/app/router.tsx). */
 export const ROUTES: Record<string, { pages: string[]; deferred?: string[] }> = {
-  '/': { pages: ['src/features/catalog/pages/home-page.tsx'] },
+  '/': { pages: ['src/features/catalog/pages/home-page.tsx'], deferred: ['src/features/catalog/components/our-products.tsx'] },
   '/category/:category': { pages: ['src/features/catalog/pages/category-page.tsx'] },
   '/product/:id': { pages: ['src/features/catalog/pages/product-page.tsx'] },
   '/blog': { pages: ['src/features/blog/pages/blog-page.tsx'] },
@@ -46,8 +55,12 @@ export const ROUTES: Record<string, { pages: string[]; deferred?: string[] }> = 
 
 export interface RouteSize {
   route: string;
+  /** Initial JS, gzip, kB (1000 bytes). */
   jsGzipKb: number;
+  jsGzipKiB: number;
   cssGzipKb: number;
+  /** JS the route loads right after its first paint, gzip, kB. */
+  thenGzipKb: number;
   files: string[];
   missing: string[];
 }
@@ -87,15 +100,20 @@ export function measure(dist: string): RouteSize[] {
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && (k === 'index.html' || k.endsWith('main.tsx')));
   if (!entry) throw new Error('no entry chunk in the manifest');
-  const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
-  return Object.entries(ROUTES).map(([route, { pages }]) => {
-    const missing = pages.filter((p) => !manifest[p]);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipBytes(dist, f), 0);
+  return Object.entries(ROUTES).map(([route, { pages, deferred = [] }]) => {
+    const missing = [...pages, ...deferred].filter((p) => !manifest[p]);
     const { files, css } = closure(manifest, [entry, ...pages.filter((p) => manifest[p])]);
     const js = [...files].filter((f) => f.endsWith('.js'));
+    const later = [...closure(manifest, deferred.filter((p) => manifest[p])).files].filter((f) => f.endsWith('.js') && !files.has(f));
+    const jsBytes = sum(js);
     return {
       route,
-      jsGzipKb: kb(js.reduce((sum, f) => sum + gzipBytes(dist, f), 0)),
-      cssGzipKb: kb([...css].reduce((sum, f) => sum + gzipBytes(dist, f), 0)),
+      jsGzipKb: round(jsBytes / 1000),
+      jsGzipKiB: round(jsBytes / 1024),
+      cssGzipKb: round(sum(css) / 1000),
+      thenGzipKb: round(sum(later) / 1000),
       files: js.sort(),
       missing,
     };
@@ -116,6 +134,105 @@ export async function buildWithManifest(): Promise<string> {
   return outDir;
 }
 
+export interface LighthouseResult {
+  url: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+}
+
+/** Loads an ES module package from this repo's node_modules, or from LIGHTHOUSE_DIR. */
+async function importPackage<T>(name: string): Promise<T> {
+  const require = createRequire(path.join(webRoot, 'package.json'));
+  const paths = [process.env.LIGHTHOUSE_DIR, webRoot].filter((p): p is string => !!p);
+  let resolved: string;
+  try {
+    resolved = require.resolve(name, { paths });
+  } catch {
+    throw new Error(`The '${name}' package is not installed: npm install -D lighthouse (12.x runs on Node 20), or set LIGHTHOUSE_DIR`);
+  }
+  return (await import(pathToFileURL(resolved).href)) as T;
+}
+
+/** The session cookie of `email:password` (Better Auth), for pages behind login. */
+async function signIn(baseUrl: string, login: string): Promise<string | null> {
+  const i = login.indexOf(':');
+  const res = await fetch(new URL('/api/auth/sign-in/email', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: new URL(baseUrl).origin },
+    body: JSON.stringify({ email: login.slice(0, i), password: login.slice(i + 1) }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return res.ok && cookies.length ? cookies.join('; ') : null;
+}
+
+/**
+ * Lighthouse (its default mobile profile: a mid-range phone, simulated slow 4G and 4x CPU
+ * slowdown) on the home page, a category page (signed in) and a product page of a running shop.
+ */
+export async function runLighthouse(baseUrl: string, opts: { login?: string; chromePath?: string } = {}): Promise<Record<string, LighthouseResult | { skipped: string }>> {
+  type Lhr = {
+    finalDisplayedUrl: string;
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number }>;
+    runtimeError?: { message: string };
+  };
+  const { default: lighthouse } = await importPackage<{ default: (url: string, flags: object) => Promise<{ lhr: Lhr } | undefined> }>('lighthouse');
+  const chromeLauncher = await importPackage<{ launch: (o: object) => Promise<{ port: number; kill: () => Promise<void> | void }> }>('chrome-launcher');
+
+  const products = (await (await fetch(new URL('/api/allproducts?limit=1', baseUrl))).json()) as Array<{ _id: string; category: string }>;
+  const first = products[0];
+  const cookie = await signIn(baseUrl, opts.login ?? 'buyer@shop.test:demo-shop-2026').catch(() => null);
+  const pages: Record<string, { path: string; cookie?: string | null } | { skipped: string }> = {
+    home: { path: '/' },
+    category: cookie ? { path: `/category/${encodeURIComponent(first?.category ?? 'Laptop')}`, cookie } : { skipped: 'could not sign in (use --login email:password)' },
+    product: first ? { path: `/product/${encodeURIComponent(first._id)}` } : { skipped: 'no product for sale' },
+  };
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: opts.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const results: Record<string, LighthouseResult | { skipped: string }> = {};
+  try {
+    for (const [name, page] of Object.entries(pages)) {
+      if ('skipped' in page) {
+        results[name] = page;
+        continue;
+      }
+      const url = new URL(page.path, baseUrl).href;
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+      });
+      const lhr = run?.lhr;
+      if (!lhr || lhr.runtimeError) {
+        results[name] = { skipped: `Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}` };
+        continue;
+      }
+      const audit = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000;
+      results[name] = {
+        url: lhr.finalDisplayedUrl,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(audit('largest-contentful-paint')),
+        cls: audit('cumulative-layout-shift'),
+        tbtMs: Math.round(audit('total-blocking-time')),
+        fcpMs: Math.round(audit('first-contentful-paint')),
+      };
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const opt = (name: string) => {
@@ -126,19 +243,41 @@ async function main() {
   const budget = opt('--budget') ? Number(opt('--budget')) : undefined;
   const dist = distArg ? path.resolve(distArg) : await buildWithManifest();
   const sizes = measure(dist);
+  // A build of our own is thrown away unless asked to keep it (--keep).
+  if (!distArg && !args.includes('--keep')) fs.rmSync(dist, { recursive: true, force: true });
   if (args.includes('--json')) {
     console.log(JSON.stringify({ dist, routes: sizes }, null, 2));
   } else {
-    console.log(`Initial JS and CSS per route, gzip (build: ${dist})\n`);
-    console.log(`${'route'.padEnd(26)}${'JS KB'.padStart(8)}${'CSS KB'.padStart(9)}  chunks`);
+    console.log(`Initial JS and CSS per route, gzip -9 (build: ${dist})\n`);
+    console.log(`${'route'.padEnd(26)}${'JS kB'.padStart(8)}${'JS KiB'.padStart(8)}${'CSS kB'.padStart(8)}${'then kB'.padStart(9)}  chunks`);
     for (const s of sizes) {
       const note = s.missing.length ? `  (not in this build: ${s.missing.join(', ')})` : '';
-      console.log(`${s.route.padEnd(26)}${s.jsGzipKb.toFixed(1).padStart(8)}${s.cssGzipKb.toFixed(1).padStart(9)}  ${s.files.length}${note}`);
+      const then = s.thenGzipKb ? s.thenGzipKb.toFixed(1) : '-';
+      console.log(
+        `${s.route.padEnd(26)}${s.jsGzipKb.toFixed(1).padStart(8)}${s.jsGzipKiB.toFixed(1).padStart(8)}${s.cssGzipKb.toFixed(1).padStart(8)}${then.padStart(9)}  ${s.files.length}${note}`,
+      );
     }
   }
+  const lighthouseUrl = opt('--lighthouse');
+  if (lighthouseUrl) {
+    const lh = await runLighthouse(lighthouseUrl, { login: opt('--login') });
+    if (args.includes('--json')) console.log(JSON.stringify({ lighthouse: lh }, null, 2));
+    else {
+      console.log(`\nLighthouse, mobile profile (${lighthouseUrl})\n`);
+      console.log(`${'page'.padEnd(10)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}  url`);
+      for (const [name, r] of Object.entries(lh)) {
+        if ('skipped' in r) console.log(`${name.padEnd(10)}  skipped: ${r.skipped}`);
+        else
+          console.log(
+            `${name.padEnd(10)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.fcpMs).padStart(8)}${String(r.lcpMs).padStart(8)}${r.cls.toFixed(3).padStart(8)}${String(r.tbtMs).padStart(8)}  ${r.url}`,
+          );
+      }
+    }
+  }
+
   const home = sizes.find((s) => s.route === '/');
   if (budget !== undefined && home && home.jsGzipKb > budget) {
-    console.error(`\nInitial JS for / is ${home.jsGzipKb} KB gzip, over the ${budget} KB budget.`);
+    console.error(`\nInitial JS for / is ${home.jsGzipKb} kB gzip, over the ${budget} kB budget.`);
     process.exitCode = 1;
   }
 }

@@ -4,13 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
-const router = createAppRouter();
+// One query client for the app and its router, so route loaders can start requests early.
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

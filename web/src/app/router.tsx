@@ -1,6 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
 import { paths, segment } from '@/config/paths';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { advertisementsQueryOptions } from '@/features/catalog/api/get-advertisements';
+import { categoriesQueryOptions } from '@/features/catalog/api/get-categories';
 import { ErrorPage } from './error-page';
 import type { RoleName } from '@/features/auth/hooks/use-roles';
 import { RootLayout } from './layout/root-layout';
@@ -17,68 +21,99 @@ const guard = (role?: RoleName) => async () => {
   return { Component: role ? () => <RequireRole role={role} /> : RequireAuth };
 };
 
-/** Every page is its own chunk, loaded when its route is first visited. */
-export const routes: RouteObject[] = [
-  {
-    path: paths.home.path,
-    Component: RootLayout,
-    errorElement: <ErrorPage />,
-    HydrateFallback: PageSpinner,
-    children: [
-      {
-        // Errors inside a page keep the navbar and footer around them.
-        errorElement: <ErrorPage />,
-        children: [
-          { index: true, lazy: async () => ({ Component: (await import('@/features/catalog/pages/home-page')).HomePage }) },
-          { path: segment(paths.blog.path, ''), lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }) },
-          { path: segment(paths.login.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
-          { path: segment(paths.signup.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
-          { path: segment(paths.product.path, ''), lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }) },
-          {
-            lazy: guard(),
-            children: [
-              {
-                path: segment(paths.category.path, ''),
-                lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-page')).CategoryPage }),
-              },
-              {
-                path: segment(dash.root.path, ''),
-                lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
-                children: [
-                  { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
-                  { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/dashboard/pages/profile-page')).ProfilePage }) },
-                  {
-                    lazy: guard('buyer'),
-                    children: [
-                      { path: child(dash.myOrders.path), lazy: async () => ({ Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage }) },
-                      { path: child(dash.payment.path), lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }) },
-                    ],
-                  },
-                  {
-                    lazy: guard('seller'),
-                    children: [
-                      { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/my-products-page')).MyProductsPage }) },
-                      { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
-                    ],
-                  },
-                  {
-                    lazy: guard('admin'),
-                    children: [
-                      { path: child(dash.allBuyers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage }) },
-                      { path: child(dash.allSellers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage }) },
-                    ],
-                  },
-                ],
-              },
-            ],
-          },
-          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
-        ],
-      },
-    ],
-  },
-];
+/**
+ * A loader that only starts requests into the query cache and returns at once: the calls a page
+ * needs first go out while its chunk downloads, instead of after it has rendered. Nothing waits
+ * for them and a failure is the page's to show (the lists stay empty, SPEC.md 2).
+ */
+const warm = (queryClient: QueryClient | undefined, start: (client: QueryClient) => void) =>
+  queryClient
+    ? {
+        loader: () => {
+          start(queryClient);
+          return null;
+        },
+        shouldRevalidate: () => false,
+      }
+    : {};
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** Every page is its own chunk, loaded when its route is first visited. */
+export function appRoutes(queryClient?: QueryClient): RouteObject[] {
+  return [
+    {
+      path: paths.home.path,
+      Component: RootLayout,
+      errorElement: <ErrorPage />,
+      HydrateFallback: PageSpinner,
+      // Every page asks who is signed in (navbar, guards).
+      ...warm(queryClient, (client) => void client.prefetchQuery(sessionQueryOptions())),
+      children: [
+        {
+          // Errors inside a page keep the navbar and footer around them.
+          errorElement: <ErrorPage />,
+          children: [
+            {
+              index: true,
+              // The categories and ads are on the home page's first screen.
+              ...warm(queryClient, (client) => {
+                void client.prefetchQuery(categoriesQueryOptions());
+                void client.prefetchQuery(advertisementsQueryOptions());
+              }),
+              lazy: async () => ({ Component: (await import('@/features/catalog/pages/home-page')).HomePage }),
+            },
+            { path: segment(paths.blog.path, ''), lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }) },
+            { path: segment(paths.login.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
+            { path: segment(paths.signup.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
+            { path: segment(paths.product.path, ''), lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }) },
+            {
+              lazy: guard(),
+              children: [
+                {
+                  path: segment(paths.category.path, ''),
+                  lazy: async () => ({ Component: (await import('@/features/catalog/pages/category-page')).CategoryPage }),
+                },
+                {
+                  path: segment(dash.root.path, ''),
+                  lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
+                  children: [
+                    { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
+                    { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/dashboard/pages/profile-page')).ProfilePage }) },
+                    {
+                      lazy: guard('buyer'),
+                      children: [
+                        { path: child(dash.myOrders.path), lazy: async () => ({ Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage }) },
+                        { path: child(dash.payment.path), lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }) },
+                      ],
+                    },
+                    {
+                      lazy: guard('seller'),
+                      children: [
+                        { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/my-products-page')).MyProductsPage }) },
+                        { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
+                      ],
+                    },
+                    {
+                      lazy: guard('admin'),
+                      children: [
+                        { path: child(dash.allBuyers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage }) },
+                        { path: child(dash.allSellers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage }) },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+            { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = appRoutes();
+
+/** The app's router; with the app's query client its loaders warm the cache (see `warm`). */
+export function createAppRouter(queryClient?: QueryClient) {
+  return createBrowserRouter(appRoutes(queryClient));
 }

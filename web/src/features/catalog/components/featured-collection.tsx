@@ -28,14 +28,15 @@ export function FeaturedCollection() {
                 </div>
               </li>
             ))
-          : categories.map((c) => (
+          : categories.map((c, index) => (
               <li key={c._id}>
                 <Link
                   to={paths.category.getHref(c.category)}
                   className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
                 >
                   <figure className="bg-base-200">
-                    <Img src={c.img} alt="" width={400} height={300} className="h-auto w-full object-cover" />
+                    {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
+                    <Img src={c.img} alt="" width={400} height={300} priority={index < 3} className="h-auto w-full object-cover" />
                   </figure>
                   <div className="card-body gap-1 p-4">
                     <h3 className="card-title">{c.category}</h3>
