@@ -15,7 +15,15 @@ export type ApiError = z.infer<typeof errorSchema>;
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 export const idParams = z.object({ id: idSchema });
 
-export const emailSchema = z.email({ message: 'must be a valid email address' }).max(254).toLowerCase();
+/**
+ * Emails are compared lower-case. A space cannot be part of an address: it is a '+' that arrived
+ * unencoded in a query string (`?email=a+b@x.com`, as the SPEC client sends it), so it is read back as '+'.
+ */
+export const emailSchema = z
+  .string({ message: 'must be a valid email address' })
+  .trim()
+  .transform((s) => s.replace(/ /g, '+'))
+  .pipe(z.email({ message: 'must be a valid email address' }).max(254, { message: 'must be at most 254 characters' }).toLowerCase());
 
 /** Text fields: trimmed, non-empty, bounded. */
 export const text = (max: number) =>

@@ -171,3 +171,13 @@ it('a seller has no orders: GET /orders for themself is 403', async () => {
   const other = await seller(t);
   expectError(await other.get(`/api/orders?email=${encodeURIComponent(other.email)}`), 403, 'a seller listing orders');
 });
+
+it("reads a '+' sent unencoded in ?email= (as the SPEC client sends it) as the '+' it was", async () => {
+  const email = uniqueEmail('plus').replace('@', '+tag@');
+  const b = await t.client().signUp(email);
+  const s = await seller(t);
+  const orderId = await placeOrder(b, await addProduct(s));
+  const r = expectStatus(await b.get<OrderRow[]>(`/api/orders?email=${email}`), 200, 'GET /api/orders?email=a+b@x unencoded');
+  expect(r.body.map((o) => o._id)).toEqual([orderId]);
+  expect((await b.get(`/api/users/buyer/${email}`)).body).toEqual({ isBuyer: true });
+});

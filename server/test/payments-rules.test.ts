@@ -116,7 +116,7 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
 
     expect(await late.post('/api/create-payment-intent', { orderId: lateOrder })).toMatchObject({
       status: 409,
-      body: { error: 'item_sold', message: 'Sorry, this item has already been sold.' },
+      body: { error: 'item_sold', message: 'Sorry, this item is no longer for sale.' },
     });
     expect((await orderOf(late, lateOrder)).status).toBe('unpaid');
   });

@@ -30,6 +30,12 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** Paid and refunded orders are records of money: they stay. */
+const keptOrder = (status: 'paid' | 'refunded') =>
+  status === 'refunded'
+    ? conflict('order_refunded', 'A refunded order is kept as the record of your refund and cannot be deleted.')
+    : conflict('order_paid', 'A paid order cannot be deleted.');
+
 export function ordersService(db: Db) {
   const select = () =>
     db
@@ -95,7 +101,7 @@ export function ordersService(db: Db) {
         .from(product)
         .where(eq(product.id, input.productId));
       if (!p) throw notFound('The product');
-      if (!p.listed) throw conflict('product_sold', 'Sorry, this item has already been sold.');
+      if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
       try {
         const [row] = await db
           .insert(order)
@@ -146,12 +152,12 @@ export function ordersService(db: Db) {
     async remove(me: SessionUser, id: string) {
       const [o] = await db.select({ buyerId: order.buyerId, status: order.status }).from(order).where(eq(order.id, id));
       if (!o || o.buyerId !== me.id) throw notFound('The order');
-      if (o.status !== 'unpaid') throw conflict('order_paid', 'A paid order cannot be deleted.');
+      if (o.status !== 'unpaid') throw keptOrder(o.status);
       const res = await db
         .delete(order)
         .where(and(eq(order.id, id), eq(order.status, 'unpaid')))
         .returning({ id: order.id });
-      if (!res.length) throw conflict('order_paid', 'A paid order cannot be deleted.');
+      if (!res.length) throw keptOrder('paid');
       return { acknowledged: true, deletedCount: res.length };
     },
   };

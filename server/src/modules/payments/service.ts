@@ -220,7 +220,7 @@ export function paymentsService(db: Db, provider: PaymentProvider) {
       const { o, listed } = await ownOrder(me, orderId);
       if (o.status === 'paid') throw conflict('order_paid', 'This order is already paid.');
       if (o.status === 'refunded') throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
-      if (!listed) throw conflict('item_sold', 'Sorry, this item has already been sold.');
+      if (!listed) throw conflict('item_sold', 'Sorry, this item is no longer for sale.');
       const intent = await viaProvider('createIntent', () =>
         provider.createIntent({
           orderId,
