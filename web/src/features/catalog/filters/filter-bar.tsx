@@ -98,7 +98,15 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
   const narrowing = countNarrowingFilters(filters);
 
   return (
-    <form role="search" aria-label="Search and filter products" className="flex flex-col gap-2" onSubmit={(event) => (event.preventDefault(), apply())}>
+    <form
+      role="search"
+      aria-label="Search and filter products"
+      className="flex flex-col gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+    >
       <div className={barRowClass}>
         <div className={`input ${searchBoxClass}`}>
           <Search size={18} className="shrink-0 opacity-60" aria-hidden="true" />
