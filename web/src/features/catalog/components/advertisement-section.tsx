@@ -5,9 +5,14 @@ import { formatPrice } from '@/lib/format';
 import { useAdvertisements } from '../api/get-advertisements';
 import { CardLink } from './card-link';
 
-/** SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. */
+/**
+ * SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. While
+ * the first answer is on its way the section keeps its place with card-shaped placeholders, so the
+ * ads arriving under the banner push nothing down.
+ */
 export function AdvertisementSection() {
-  const { advertisements } = useAdvertisements();
+  const { advertisements, isPending } = useAdvertisements();
+  if (isPending) return <AdvertisementPlaceholder />;
   if (advertisements.length === 0) return null;
   return (
     <section aria-labelledby="ads-title" className="flex flex-col gap-5">
@@ -41,5 +46,29 @@ export function AdvertisementSection() {
         ))}
       </ul>
     </section>
+  );
+}
+
+function AdvertisementPlaceholder() {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-5" data-testid="ads-placeholder">
+      <div>
+        <div className="skeleton h-8 w-52 sm:h-9" />
+        <div className="skeleton mt-2 h-5 w-80 max-w-full" />
+      </div>
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="card flex-row overflow-hidden border border-base-300 md:flex-col">
+            <div className="skeleton aspect-[4/3] w-2/5 shrink-0 rounded-none md:w-full" />
+            <div className="card-body gap-2 p-4">
+              <div className="skeleton h-5 w-3/4" />
+              <div className="skeleton h-4 w-full" />
+              <div className="skeleton h-5 w-16" />
+              <div className="skeleton mt-auto h-8 w-full" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

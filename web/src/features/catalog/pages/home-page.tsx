@@ -9,17 +9,15 @@ import { FilterBarPlaceholder } from '../filters/filter-layout';
 const OurProducts = lazy(() => import('../components/our-products').then((m) => ({ default: m.OurProducts })));
 
 /**
- * Home (SPEC.md 2): promo banner, Featured Collection, Advertisement, then 'Our Products' with
- * search, filters and sort kept in the URL (issue 6).
+ * Home (SPEC.md 2, issue 3): promo banner, the Advertisement section (hidden when empty), the Featured
+ * Collection, then 'Our Products' with search, filters and sort kept in the URL (issue 6).
  */
 export function HomePage() {
   return (
     <div className="flex flex-col gap-14">
       <PromoBanner />
-      <FeaturedCollection />
-      {/* After the categories (SPEC.md 2 lists them in this order): the ads appear only once loaded,
-          and here that happens below the first screen, so their arrival moves nothing in view. */}
       <AdvertisementSection />
+      <FeaturedCollection />
       <section id="our-products" aria-labelledby="products-title" className="flex scroll-mt-20 flex-col gap-5">
         <div>
           <h2 id="products-title" className="text-2xl font-bold sm:text-3xl">

@@ -1,0 +1,35 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockFetch, pending } from '@/test/fetch-mock';
+import { renderWithApp } from '@/test/render';
+import { AdvertisementSection } from './advertisement-section';
+
+const ad = { _id: 'a1', name: 'Pixel 7', img: '/images/products/mobile-2.svg', category: 'Mobile', productId: 'p1', price: 320 };
+
+describe('AdvertisementSection (SPEC.md 2)', () => {
+  it('keeps its place with placeholders while the ads load', () => {
+    mockFetch({ 'GET /api/advertise': () => pending() });
+    renderWithApp(<AdvertisementSection />);
+    expect(screen.getByTestId('ads-placeholder')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Advertisement' })).toBeNull();
+  });
+
+  it("shows each ad with 'Try your best {name} now.' and a Buy Now link to category/{category}", async () => {
+    mockFetch({ 'GET /api/advertise': { body: [ad] } });
+    renderWithApp(<AdvertisementSection />);
+    expect(await screen.findByRole('heading', { name: 'Advertisement' })).toBeInTheDocument();
+    expect(screen.getByText('Try your best Pixel 7 now.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Buy Now/ }).getAttribute('href')).toMatch(/category\/Mobile$/);
+    expect(screen.queryByTestId('ads-placeholder')).toBeNull();
+  });
+
+  it('is hidden when there are no ads, and when the list fails to load', async () => {
+    for (const answer of [{ body: [] }, { status: 500, body: { error: 'internal_error', message: 'x' } }]) {
+      mockFetch({ 'GET /api/advertise': answer });
+      const { unmount } = renderWithApp(<AdvertisementSection />);
+      await waitFor(() => expect(screen.queryByTestId('ads-placeholder')).toBeNull());
+      expect(screen.queryByRole('heading', { name: 'Advertisement' })).toBeNull();
+      unmount();
+    }
+  });
+});
