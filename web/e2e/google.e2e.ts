@@ -2,7 +2,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launch } from './support/browser';
-import { newPageAt, startOwnServer, type OwnServer } from './support/own-server';
+import { newPageAt } from './support/browser';
+import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
  * Google sign-in (issue 5) in Chromium, end to end: the shop's own server (this file's, with

@@ -23,11 +23,16 @@ export async function launch(): Promise<Browser> {
 }
 
 /**
- * A fresh browser context (own cookies) whose page collects console errors, CSP violations and
- * uncaught exceptions; `problems()` returns them so a test can fail on any.
+ * A fresh browser context (own cookies) on the shared server whose page collects console errors,
+ * CSP violations and uncaught exceptions; `problems()` returns them so a test can fail on any.
  */
-export async function newPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+export function newPage(browser: Browser, viewport = { width: 1440, height: 900 }) {
+  return newPageAt(browser, baseUrl(), viewport);
+}
+
+/** newPage for a server of the test file's own (support/own-server.ts). */
+export async function newPageAt(browser: Browser, baseURL: string, viewport = { width: 1440, height: 900 }) {
+  const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 
 /**
- * A shop server of a test file's own (its own port, a fresh data directory and the settings the
- * file needs, e.g. Google sign-in against a local OIDC provider), beside the shared one of
- * global-setup. It serves the same production build of the web app.
+ * The real shop server (server/src/main.ts) on a free port with a fresh data directory: the shared
+ * one of global-setup, and those a test file starts for itself with the settings it needs (e.g.
+ * Google sign-in against a local OIDC provider). `env` overrides the defaults below.
  */
 
 const repoRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '../../..');
@@ -83,24 +82,4 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
     await new Promise((r) => setTimeout(r, 300));
   }
   return { baseUrl, log: () => out, stop };
-}
-
-/** 4xx answers the app handles on purpose show as console errors in Chromium (as in browser.ts). */
-const isExpected = (problem: string) => /Failed to load resource: the server responded with a status of 4\d\d/.test(problem);
-
-/** newPage of browser.ts, for a server of the file's own: console errors, CSP violations, uncaught errors. */
-export async function newPageAt(browser: Browser, baseURL: string, viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ baseURL, viewport });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return { context, page, problems: () => problems.filter((p) => !isExpected(p)) };
 }
