@@ -19,7 +19,7 @@ const list = z.string().transform((s) =>
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     BASE_URL: z.url().optional(),
     EXTRA_TRUSTED_ORIGINS: list.default([]),
@@ -28,7 +28,7 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(10),
     SEED_DEMO: bool.optional(),
     DEMO_PASSWORD: z.string().min(8).default('demo-shop-2026'),
     ADMIN_EMAILS: list.default([]),
@@ -42,15 +42,15 @@ const envSchema = z
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_HOST: z.string().optional(),
-    STRIPE_API_PORT: z.coerce.number().int().optional(),
+    STRIPE_API_PORT: z.coerce.number({ message: 'must be a number' }).int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('shop:'),
-    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
-    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)

@@ -1,34 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import { ConfigError, loadConfig } from './config';
-import { createDatabase, DataDirLockedError } from './db/client';
+import { openConfigured } from './db/open';
 import { user } from './db/schema';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, isSeeded, seedDemo } from './seed/demo';
 
 /** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  let database;
-  try {
-    database = await createDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize } : { kind: 'pglite', dataDir: config.dataDir },
-    );
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const { config, database } = await openConfigured();
   await database.migrate();
   let seeded = false;
   if (config.seedDemo && !(await isSeeded(database.db))) {

@@ -6,8 +6,7 @@
  * every start-up; this is for a running shop without a restart (PostgreSQL) or a one-off grant.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase, DataDirLockedError } from '../db/client';
+import { openConfigured } from '../db/open';
 import { user } from '../db/schema';
 
 const usage = 'Usage: npm run admin -- grant EMAIL';
@@ -28,28 +27,7 @@ async function main() {
     process.exit(2);
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  let database;
-  try {
-    database = await createDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: config.dataDir },
-    );
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nOr add the address to ADMIN_EMAILS and restart the server.`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const { database } = await openConfigured({ poolSize: 1, lockedHint: 'Or add the address to ADMIN_EMAILS and restart the server.' });
   try {
     await database.migrate();
     const { db } = database;

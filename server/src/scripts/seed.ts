@@ -7,8 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ConfigError, loadConfig } from '../config';
-import { createDatabase, DataDirLockedError } from '../db/client';
+import { openConfigured } from '../db/open';
 import { isSeeded, seedDemo } from '../seed/demo';
 import { seedSynthetic, seedSyntheticAds } from '../seed/synthetic';
 
@@ -44,28 +43,7 @@ async function main() {
     process.exit(2);
   }
 
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  let database;
-  try {
-    database = await createDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: config.dataDir },
-    );
-  } catch (err) {
-    if (err instanceof DataDirLockedError) {
-      console.error(`${err.message}\nStop the server, run the seed, then start the server again.`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const { config, database } = await openConfigured({ poolSize: 2, lockedHint: 'Stop the server, run the seed, then start the server again.' });
   const where = database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   try {
     const t0 = performance.now();
