@@ -5,9 +5,9 @@
  * filter, X-Total-Count (exact, or an estimate marked as such), and bad input as 400s.
  */
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product } from '../src/db/schema';
+import { advertisement, product } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/paging';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
@@ -203,6 +203,34 @@ describe('sorts and keyset pages', () => {
       expect(keys((await list(next)).body)).toEqual(expected(() => true).filter((k) => id[k] !== cursorRow).slice(2, 5));
     } finally {
       await t.database.db.update(product).set({ status: 'available' }).where(eq(product.id, cursorRow));
+    }
+  });
+});
+
+describe('list rows', () => {
+  it('each listed product reads exactly as GET /product/{id} gives it, on the plain and the by-id paths', async () => {
+    const db = t.database.db;
+    // Edge cases: an ad, cents, microseconds just below a second, a one-digit day and month.
+    await db.insert(advertisement).values({ productId: id.gw5 });
+    await db.execute(sql`update product set created_at = '2026-03-04 05:06:07.999999+00' where id = ${id.apm}`);
+    try {
+      const all = await list('/api/allproducts?limit=100');
+      expect(all.body).toHaveLength(listed.length);
+      for (const item of all.body) {
+        const one = await anon.get<Row>(`/api/product/${item._id}`);
+        expectStatus(one, 200, `GET /api/product/${item._id}`);
+        expect(item, key.get(item._id)).toEqual(one.body);
+      }
+      const apm = all.body.find((p) => p._id === id.apm) as Row & { date: string };
+      expect([apm.date, apm.createdAt]).toEqual(['4/3/2026', '2026-03-04T05:06:07.999Z']);
+      expect((all.body.find((p) => p._id === id.gw5) as Row & { advertised: boolean }).advertised).toBe(true);
+      expect(all.body.find((p) => p._id === id.gw5)!.price).toBe(299.99);
+      // The same through the by-id path of filtered lists.
+      const filtered = await list('/api/allproducts?q=galaxy');
+      expect(filtered.body).toEqual([(await anon.get<Row>(`/api/product/${id.gw5}`)).body]);
+    } finally {
+      await db.delete(advertisement).where(eq(advertisement.productId, id.gw5));
+      await db.update(product).set({ createdAt: new Date(now - 9 * 60_000) }).where(eq(product.id, id.apm));
     }
   });
 });
