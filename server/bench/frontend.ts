@@ -1,18 +1,44 @@
 /**
- * HOOK for the front-end half of `npm run bench` (issue 6, item 5): initial JS (gzip) per route
- * and Lighthouse (mobile profile, Debian's Chromium) on the home, category and product pages.
- *
- * Not implemented yet: the product page and the search/filter UI land with the web work of issue
- * 6. Whoever adds them fills in this function; run.ts already calls it after the API benchmark,
- * prints what it returns and stores it under `frontend` in results/latest.json.
+ * The front-end half of `npm run bench` (issue 6, item 5): initial JS (gzip) per route from a fresh
+ * production build's Vite manifest, and Lighthouse (its mobile profile, Debian's Chromium) on the
+ * home, a category (signed in) and a product page of the real shop serving that build.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { buildWithManifest, measure, runLighthouse, type LighthouseResult } from '../../web/scripts/measure';
+import { startOwnServer } from '../../web/e2e/support/own-server';
+
 export type FrontendResult =
   | { skipped: string }
   | {
       initialJsGzipKb: Record<string, number>;
-      lighthouse: Record<string, { performance: number; accessibility: number; lcpMs: number; cls: number; tbtMs: number }>;
+      lighthouse: Record<string, LighthouseResult | { skipped: string }>;
     };
 
-export async function runFrontendBench(_opts: { baseUrl?: string } = {}): Promise<FrontendResult> {
-  return { skipped: 'front-end benchmark not implemented yet (hook: server/bench/frontend.ts)' };
+const DEMO_PASSWORD = 'bench-demo-password';
+
+export async function runFrontendBench(): Promise<FrontendResult> {
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
+  const dist = await buildWithManifest();
+  const server = await startOwnServer({
+    NODE_ENV: 'production',
+    BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
+    ALLOW_SIMULATED_PAYMENTS: 'true',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD,
+    WEB_DIST: dist,
+  });
+  try {
+    const initialJsGzipKb = Object.fromEntries(measure(dist).map((r) => [r.route, r.jsGzipKb]));
+    const lighthouse = await runLighthouse(server.baseUrl, { login: `buyer@shop.test:${DEMO_PASSWORD}` });
+    return { initialJsGzipKb, lighthouse };
+  } finally {
+    await server.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
+}
+
+/** `npx tsx bench/frontend.ts`: the front-end figures alone. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runFrontendBench().then((r) => console.log(JSON.stringify(r, null, 2)));
 }
