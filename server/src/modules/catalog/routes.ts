@@ -31,7 +31,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   const sendProducts = async (request: FastifyRequest, reply: FastifyReply, f: ProductFilters) => {
     const { items, total } = await catalog.listProducts(f);
     if (total) reply.header('x-total-count-exact', String(total.exact));
-    return sendPage(request, reply, items, f.limit, productCursor(f), total?.n);
+    const page = sendPage(request, reply, items, f.limit, productCursor(f), total?.n);
+    // The embedded database hands over the products' JSON text (see JSON_ROW_SQL): sent as is.
+    if (page.length && page[0].json !== undefined)
+      return reply.type('application/json; charset=utf-8').send(`[${page.map((p) => p.json).join(',')}]`);
+    return page.map((p) => p.product!);
   };
 
   app.get(
