@@ -2,8 +2,9 @@
  * npm run bench: the catalog at 100k and 1M products (issue 6).
  *
  * 1. Loads synthetic catalogs with `npm run seed`: PostgreSQL databases shop_bench_100k and
- *    shop_bench_1m (created on BENCH_PG_URL's server, reused when already at the right size) and
- *    an embedded PGlite dir of 100k (bench/results/tmp/pglite-100k, reused likewise).
+ *    shop_bench_1m (created on BENCH_PG_URL's server) and an embedded PGlite dir of 100k
+ *    (bench/results/tmp/pglite-100k); each is reused when already loaded at that size under the
+ *    current migrations, else loaded afresh.
  * 2. For each, starts the real shop (buildApp, production settings, logging off, rate limit out of
  *    the way) in a child process and measures with autocannon: 50 connections, a warm-up, then
  *    BENCH_DURATION seconds (default 10) per call: the first page and a deep page of
@@ -103,30 +104,26 @@ function runScript(script: string, scriptArgs: string[], env: Record<string, str
 
 const seedEnv = { SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'development' };
 
-/** The database of a target, loaded to exactly `products` synthetic products (reused when it already is). */
+/**
+ * The database of a target, loaded with exactly `products` synthetic products under the current
+ * migrations. Reused when it already is (a marker records both); otherwise loaded afresh, since a
+ * catalog migrated after a bulk load would be measured with the bloat of that migration.
+ */
 async function ensureLoaded(t: Target) {
+  const marker = `shop-bench:${t.products}:${lastMigration()}`;
   if (t.kind === 'postgres') {
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     try {
-      const exists = (await admin.query('select 1 from pg_database where datname = $1', [t.db])).rowCount;
-      if (exists) {
-        const c = new pg.Client({ connectionString: dbUrl(t.db) });
-        await c.connect();
-        let n = -1;
-        try {
-          n = (await c.query<{ n: number }>('select count(*)::int as n from product')).rows[0].n;
-        } catch {
-          /* not migrated: reload */
-        }
-        await c.end();
-        if (n === t.products) {
-          log(`  ${t.db}: ${n.toLocaleString('en')} products already loaded, reused`);
-          // Brings it to the current migrations (a no-op when it is).
-          await runScript('bench/migrate.ts', [], { DATABASE_URL: dbUrl(t.db) });
-          return;
-        }
-        log(`  ${t.db}: ${n < 0 ? 'not a shop database' : `${n.toLocaleString('en')} products`}, reloading`);
+      const found = (
+        await admin.query<{ comment: string | null }>('select shobj_description(oid, \'pg_database\') as comment from pg_database where datname = $1', [t.db])
+      ).rows[0];
+      if (found?.comment === marker) {
+        log(`  ${t.db}: ${t.products.toLocaleString('en')} products, current migrations: reused`);
+        return;
+      }
+      if (found) {
+        log(`  ${t.db}: ${found.comment ? `was ${found.comment.replace('shop-bench:', '')}` : 'not a benchmark catalog'}, reloading`);
         await admin.query(`drop database ${t.db} with (force)`);
       }
       await admin.query(`create database ${t.db}`);
@@ -134,17 +131,20 @@ async function ensureLoaded(t: Target) {
       await admin.end();
     }
     await runScript('src/scripts/seed.ts', ['--products', String(t.products)], { ...seedEnv, DATABASE_URL: dbUrl(t.db) });
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`comment on database ${t.db} is '${marker}'`);
+    await c.end();
     return;
   }
-  const marker = path.join(t.db, 'bench-loaded.json');
-  const want = { products: t.products, migration: lastMigration() };
-  if (fs.existsSync(marker) && JSON.stringify(JSON.parse(fs.readFileSync(marker, 'utf8'))) === JSON.stringify(want)) {
-    log(`  ${t.db}: ${t.products.toLocaleString('en')} products already loaded, reused`);
+  const file = path.join(t.db, 'bench-loaded.txt');
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8') === marker) {
+    log(`  ${t.db}: ${t.products.toLocaleString('en')} products, current migrations: reused`);
     return;
   }
   fs.rmSync(t.db, { recursive: true, force: true });
   await runScript('src/scripts/seed.ts', ['--products', String(t.products)], { ...seedEnv, DATA_DIR: t.db, DATABASE_URL: '' });
-  fs.writeFileSync(marker, JSON.stringify(want));
+  fs.writeFileSync(file, marker);
 }
 
 /** A cursor into the middle of the newest-first list: the deep page. */

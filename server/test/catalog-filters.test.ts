@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisement, product } from '../src/db/schema';
+import { advertisement, product, user } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/paging';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
@@ -153,6 +153,29 @@ describe('filters', () => {
     expect(keys(r.body)).toEqual(expected((l) => l[6]));
     expect(r.body.every((p) => p.sellerStatus === 'verified')).toBe(true);
     expect((await list('/api/allproducts?verified=false')).body).toHaveLength(listed.length);
+  });
+
+  it('verified=true follows the seller\'s verification at once, for new and existing listings', async () => {
+    const db = t.database.db;
+    const s = await insertUser(t, 'seller');
+    const pid = crypto.randomUUID();
+    await db.insert(product).values({
+      id: pid, sellerId: s.id, name: 'Nikon Z50', category: 'Camera', img: '/images/products/camera-2.svg', location: 'Bogura',
+      phone: '+880 1700000000', condition: 'Good', priceCents: 60000, originalPriceCents: 90000, usedYears: 1, createdAt: new Date(now - 30 * 60_000),
+    });
+    try {
+      const verifiedIds = async () => (await list('/api/allproducts?verified=true&limit=100')).body.map((p) => p._id);
+      expect(await verifiedIds()).not.toContain(pid);
+      await db.update(user).set({ verified: true }).where(eq(user.id, s.id));
+      expect(await verifiedIds()).toContain(pid);
+      expect((await list('/api/allproducts?q=bogura')).body[0].sellerStatus).toBe('verified');
+      // Nobody can mark a listing verified by hand: the database takes the seller's word only.
+      await db.update(user).set({ verified: false }).where(eq(user.id, s.id));
+      await db.update(product).set({ sellerVerified: true }).where(eq(product.id, pid));
+      expect(await verifiedIds()).not.toContain(pid);
+    } finally {
+      await db.delete(product).where(eq(product.id, pid));
+    }
   });
 
   it('all together', async () => {

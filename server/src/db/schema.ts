@@ -119,6 +119,12 @@ export const product = pgTable(
     originalPriceCents: integer('original_price_cents').notNull(),
     usedYears: integer('used_years').notNull(),
     status: text('status', { enum: ['available', 'sold'] }).notNull().default('available'),
+    /**
+     * The seller's current verification, copied here by triggers (migration 0005) when a product is
+     * added and when the seller is verified, so "verified sellers only" filters inside the product
+     * indexes instead of joining every candidate row to its seller. Answers still read user.verified.
+     */
+    sellerVerified: boolean('seller_verified').notNull().default(false),
     /** Set when the seller is deleted: the product leaves every list, nothing is lost. */
     hiddenAt: ts('hidden_at'),
     /** True while it can be bought: available and not hidden. Every public list reads this. */
@@ -134,12 +140,12 @@ export const product = pgTable(
   },
   (t) => [
     // Newest first is served by product_listed_newest_cover_idx (created_at, id) INCLUDE (seller_id,
-    // category, condition, price_cents, location, search) WHERE listed, read backwards; made in
-    // migrations 0002/0003 because drizzle-kit cannot express INCLUDE. Filters and text search are
-    // checked inside the index, no table reads.
+    // category, condition, price_cents, location, seller_verified, search) WHERE listed, read
+    // backwards; made in migrations 0002/0003/0005 because drizzle-kit cannot express INCLUDE.
+    // Filters and text search are checked inside the index, no table reads.
     index('product_listed_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
-    // Migration 0003 adds INCLUDE (category, condition, seller_id, location) to these two (the
-    // category one without category): price-sorted filtered lists are then index-only.
+    // Migrations 0003/0005 add INCLUDE (category, condition, seller_id, location, seller_verified)
+    // to these two (the category one without category): price-sorted filtered lists are then index-only.
     index('product_listed_price_idx').on(t.priceCents, t.id).where(sql`listed`),
     index('product_listed_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`listed`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

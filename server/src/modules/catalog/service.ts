@@ -174,10 +174,10 @@ export function productListQuery(f: ProductFilters, opts: { json?: boolean } = {
   if (f.minPrice !== undefined) where.push(`p.price_cents >= ${param(money.toCents(f.minPrice))}`);
   if (f.maxPrice !== undefined) where.push(`p.price_cents <= ${param(money.toCents(f.maxPrice))}`);
   if (f.location) where.push(`p.location ilike ${param(`%${escapeLike(f.location)}%`)}`);
-  if (f.verified) where.push('u.verified');
+  // The seller's verification as mirrored on the product (kept by triggers): no join with user.
+  if (f.verified) where.push('p.seller_verified');
   const tsq = toPrefixQuery(f.q);
   if (tsq) where.push(`p.search @@ to_tsquery('simple', ${param(tsq)})`);
-  const from = f.verified ? 'product p join "user" u on u.id = p.seller_id' : 'product p';
   /** Only category (or nothing) narrows the list: its total is a counter read, and its plan never depends on the values. */
   const plain = !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
   const filterWhere = where.join(' and ');
@@ -212,11 +212,11 @@ where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
   // about half as much as planning the join too.
   return {
     plain,
-    text: `select p.id from ${from} where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
+    text: `select p.id from product p where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
     values,
     hasCursor: !!cursor,
     // The estimate's query: the same filters without the cursor.
-    countText: `select 1 from ${from} where ${filterWhere}`,
+    countText: `select 1 from product p where ${filterWhere}`,
     countValues: filterValues,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "seller_verified" boolean DEFAULT false NOT NULL;
