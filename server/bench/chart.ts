@@ -20,7 +20,8 @@ export function renderSvg(
   const barH = 22;
   const gap = 8;
   const out: string[] = [];
-  let y = 64;
+  const under: string[] = [];
+  let y = 88;
   for (const t of targets) {
     const rs = rows.filter((r) => r.target === t);
     const max = Math.max(...rs.map((r) => r.reqPerSec), 1);
@@ -43,7 +44,7 @@ export function renderSvg(
     }
     if (ceiling) {
       const x = left + Math.round(((ceiling.reqPerSec * 0.7) / max) * barMax);
-      out.push(`<line x1="${x}" y1="${top - 4}" x2="${x}" y2="${y - gap + 4}" class="t"/>`);
+      under.push(`<line x1="${x}" y1="${top - 4}" x2="${x}" y2="${y - gap + 4}" class="t"/>`);
       out.push(`<text x="${x}" y="${y + 10}" class="s" text-anchor="middle">70% of ceiling (median run)</text>`);
       y += 14;
     }
@@ -62,7 +63,9 @@ export function renderSvg(
 </style>
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="16" y="26" font-size="18" font-weight="700" fill="#111">Catalog API throughput (${settings.connections} connections, ${settings.durationSeconds} s per call)</text>
-<text x="16" y="44" font-size="12" fill="#555">${machine.cpus} CPU cores shared by autocannon, the server and PostgreSQL ${esc(machine.postgres)} · Node ${esc(machine.node)} · grey: bare Fastify + node-postgres SELECT ... LIMIT 24 (each call is compared with the ceiling run just before it)</text>
+<text x="16" y="44" font-size="12" fill="#555">${machine.cpus} CPU cores shared by autocannon, the server and PostgreSQL ${esc(machine.postgres)} · Node ${esc(machine.node)} · cpu: CPU time per request of the server (+ its PostgreSQL backends)</text>
+<text x="16" y="60" font-size="12" fill="#555">grey: the ceiling, a bare Fastify + node-postgres SELECT ... LIMIT 24 on the same table; each call's % is against the ceiling run made just before it</text>
+${under.join('\n')}
 ${out.join('\n')}
 </svg>
 `;

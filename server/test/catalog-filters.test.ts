@@ -255,6 +255,10 @@ describe('list rows', () => {
       await db.delete(advertisement).where(eq(advertisement.productId, id.gw5));
       await db.update(product).set({ createdAt: new Date(now - 9 * 60_000) }).where(eq(product.id, id.apm));
     }
+    // The ad flag follows the advertisement table only (kept by the database).
+    await db.update(product).set({ advertised: true }).where(eq(product.id, id.gw5));
+    const after = (await list('/api/allproducts?q=galaxy')).body[0] as Row & { advertised: boolean };
+    expect(after.advertised).toBe(false);
   });
 });
 

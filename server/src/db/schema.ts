@@ -125,6 +125,8 @@ export const product = pgTable(
      * indexes instead of joining every candidate row to its seller. Answers still read user.verified.
      */
     sellerVerified: boolean('seller_verified').notNull().default(false),
+    /** True while an advertisement row exists for this product; kept by triggers (migration 0007). */
+    advertised: boolean('advertised').notNull().default(false),
     /** Set when the seller is deleted: the product leaves every list, nothing is lost. */
     hiddenAt: ts('hidden_at'),
     /** True while it can be bought: available and not hidden. Every public list reads this. */

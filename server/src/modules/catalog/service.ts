@@ -43,11 +43,11 @@ export type ProductRow = {
   advertised: boolean;
 };
 
-/** The columns of ProductRow for a query over `product p join "user" u`. */
+/** The columns of ProductRow for a query over `product p join "user" u`. product.advertised is kept by triggers (migration 0007). */
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   u.name as seller_name, u.email as seller_email, u.verified as seller_verified,
-  exists (select 1 from advertisement a where a.product_id = p.id) as advertised`;
+  p.advertised`;
 
 /**
  * The embedded database's list rows: the product's JSON text made by the database (all but the
@@ -64,7 +64,7 @@ const JSON_ROW_SQL = `p.id, ${TS_SQL} as ts, p.price_cents, '{"_id":"' || p.id |
   || ',"condition":' || to_json(p.condition) || ',"price":' || (p.price_cents::float8 / 100)
   || ',"original_price":' || (p.original_price_cents::float8 / 100) || ',"used_year":' || p.used_years
   || ',"sellerStatus":"' || case when u.verified then 'verified' else '' end || '","description":' || to_json(p.description)
-  || ',"status":' || to_json(p.status) || ',"advertised":' || exists (select 1 from advertisement a where a.product_id = p.id) as j`;
+  || ',"status":' || to_json(p.status) || ',"advertised":' || p.advertised as j`;
 const productJson = (r: JsonRow) =>
   `${r.j},"date":"${Number(r.ts.slice(8, 10))}/${Number(r.ts.slice(5, 7))}/${r.ts.slice(0, 4)}","createdAt":"${r.ts.slice(0, 23)}Z"}`;
 
