@@ -32,10 +32,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     const { items, total } = await catalog.listProducts(f);
     if (total) reply.header('x-total-count-exact', String(total.exact));
     const page = sendPage(request, reply, items, f.limit, productCursor(f), total?.n);
-    // The embedded database hands over the products' JSON text (see JSON_ROW_SQL): sent as is.
-    if (page.length && page[0].json !== undefined)
-      return reply.type('application/json; charset=utf-8').send(`[${page.map((p) => p.json).join(',')}]`);
-    return page.map((p) => p.product!);
+    // Serialised here, not by the route's zod schema: toProduct gives exactly its fields, and the
+    // embedded database even hands over the products' JSON text (see JSON_ROW_SQL). Re-validating
+    // 24 products per page doubled the allocations of the hottest call of the shop.
+    const body = page.length && page[0].json !== undefined ? `[${page.map((p) => p.json).join(',')}]` : JSON.stringify(page.map((p) => p.product));
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 
   app.get(

@@ -73,7 +73,8 @@ export type ListItem = { _id: string; _ts: string; priceCents: number; product?:
 const fromRow = (r: ProductRow): ListItem => ({ _id: r.id, _ts: r.ts, priceCents: r.price_cents, product: toProduct(r) });
 const fromJsonRow = (r: JsonRow): ListItem => ({ _id: r.id, _ts: r.ts, priceCents: r.price_cents, json: productJson(r) });
 
-export function toProduct(r: ProductRow): Product & { _ts: string } {
+/** A product row as the API shows it: exactly productSchema's fields (list pages send it without re-validating). */
+export function toProduct(r: ProductRow): Product {
   return {
     _id: r.id,
     name: r.name,
@@ -93,7 +94,6 @@ export function toProduct(r: ProductRow): Product & { _ts: string } {
     status: r.status,
     advertised: r.advertised,
     createdAt: `${r.ts.slice(0, 23)}Z`,
-    _ts: r.ts,
   };
 }
 
@@ -321,7 +321,7 @@ export function catalogService(db: Db) {
         `u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`,
         cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail],
       );
-      return rows.map(toProduct);
+      return rows.map((r) => ({ ...toProduct(r), _ts: r.ts }));
     },
 
     async addProduct(seller: SessionUser, input: ProductInput) {
