@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { idSchema } from '@shop/contract';
 import { badRequest } from './errors';
 
 /** Opaque keyset cursor: the sort key and id of the last row of the previous page. */
@@ -8,7 +9,6 @@ export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.k, c.id])).toString('base64url');
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
 /** A sort key the database will accept: a real timestamp (string keys) or a safe integer (number keys). */
@@ -31,11 +31,38 @@ export function decodeCursor(raw: string | undefined, kind?: 'time' | 'int'): Cu
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     // Checked here so a tampered cursor is a 400, never a database error.
     const kindOk = kind === undefined || typeof v?.[0] === (kind === 'time' ? 'string' : 'number');
-    if (Array.isArray(v) && v.length === 2 && validKey(v[0]) && kindOk && typeof v[1] === 'string' && UUID.test(v[1])) return { k: v[0], id: v[1] };
+    if (Array.isArray(v) && v.length === 2 && validKey(v[0]) && kindOk && typeof v[1] === 'string' && idSchema.safeParse(v[1]).success) return { k: v[0], id: v[1] };
   } catch {
     /* fall through */
   }
   throw badRequest('cursor', 'is not a valid page cursor');
+}
+
+/** One page of a keyset-paginated list: what services return and routes send. */
+export type Page<T> = { items: T[]; nextCursor?: string };
+
+/**
+ * Services fetch limit+1 rows to learn whether a next page exists: this keeps the first `limit`
+ * and, when there were more, the cursor after the last one kept.
+ */
+export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => Cursor): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return rows.length > limit && last ? { items, nextCursor: encodeCursor(keyOf(last)) } : { items };
+}
+
+/**
+ * Writes a page's headers: `Link: <same URL with the next cursor>; rel="next"` when there is a next
+ * page, and `X-Total-Count` when a total is given. Returns the items, for the route to answer with.
+ */
+export function sendKeysetPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>, total?: number): T[] {
+  if (page.nextCursor) {
+    const url = new URL(request.url, 'http://x');
+    url.searchParams.set('cursor', page.nextCursor);
+    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  if (total !== undefined) reply.header('x-total-count', String(total));
+  return page.items;
 }
 
 /**
