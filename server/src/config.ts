@@ -51,6 +51,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('shop:'),
     RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+    JOBS_ENABLED: bool.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
@@ -116,5 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
+    jobsEnabled: e.JOBS_ENABLED,
   };
 }

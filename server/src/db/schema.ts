@@ -246,3 +246,18 @@ export const processedEvent = pgTable('processed_event', {
   type: text('type').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * Background jobs shared by every instance on this database (jobs/runner.ts). An instance runs a job
+ * only after claiming its row (row lock, SKIP LOCKED): the claim moves next_run_at on and leases the
+ * job to that instance (locked_by) until locked_until, so a due time is run by one instance only.
+ */
+export const job = pgTable('job', {
+  name: text('name').primaryKey(),
+  nextRunAt: ts('next_run_at').notNull(),
+  lockedUntil: ts('locked_until'),
+  lockedBy: text('locked_by'),
+  lastRunAt: ts('last_run_at'),
+  /** The last run's error message; null once a run succeeds. */
+  lastError: text('last_error'),
+});
