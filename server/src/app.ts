@@ -23,13 +23,25 @@ import { paymentsService } from './modules/payments/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
 import { createPaymentProvider, type Payments } from './payments';
+import { createJobRunner } from './jobs/runner';
 
-export type AppDeps = { config: Config; database: Database; payments?: Payments };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  payments?: Payments;
+  /** The time background jobs go by (tests move it on instead of sleeping). */
+  clock?: () => Date;
+  /** Where log lines go instead of stdout (when LOG_LEVEL is not silent). */
+  logStream?: { write(line: string): void };
+};
 
 /** Builds the whole shop (API + web app) without listening; main.ts and the tests both use it. */
-export async function buildApp({ config, database, payments }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, payments, clock, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(logStream && { stream: logStream }) },
     // A hop count is valid at run time (proxy-addr) though the types list only string | boolean.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 64 * 1024,
@@ -85,6 +97,15 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
   const auth = createAuth(config, db);
   registerAuth(app, auth);
   const pay = payments ?? (await createPaymentProvider(config, db));
+  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log });
+
+  // Background jobs: each due time runs on one instance, however many share the database.
+  const jobs = createJobRunner({ db, log: app.log, enabled: config.jobsEnabled, clock });
+  const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
+  jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(
     async (api) => {
@@ -94,10 +115,10 @@ export async function buildApp({ config, database, payments }: AppDeps): Promise
         google: !!config.google,
         paymentProvider: pay.provider.name,
       });
-      await api.register(catalogRoutes, { catalog: catalogService(db) });
+      await api.register(catalogRoutes, { catalog: catalogService(database) });
       await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e) }) });
       await api.register(ordersRoutes, { orders: ordersService(db) });
-      await api.register(paymentsRoutes, { payments: paymentsService(db, pay.provider), simulated: pay.simulated });
+      await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
     },
     { prefix: '/api' },
   );

@@ -1,7 +1,7 @@
 /**
  * No money kept for an item that cannot be delivered: a loser's refund that the provider refused is
  * kept as refund_pending and retried (on the buyer's next call, by the webhook, by the sweep at
- * start-up) until it goes through. With each provider.
+ * start-up and every few minutes) until it goes through. With each provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -59,20 +59,30 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
     expect(w.refunded().filter((id) => id === intentId)).toHaveLength(1);
   });
 
-  it('retries every pending refund when the server starts', async () => {
+  it('retries, when a server starts, every pending refund older than a minute (younger ones a request may be busy with)', async () => {
     const a = await lostWithFailedRefund();
     const b = await lostWithFailedRefund();
-    // Another instance (or this one restarted) on the same database.
-    const second = await buildApp({ config: w.t.config, database: w.t.database, payments: w.makePayments?.(w.t.database) });
+    const pendingOf = async () =>
+      (await allPayments(w.t)).filter((p) => p.orderId === a.orderId || p.orderId === b.orderId).map((p) => p.status);
+    // Another instance (or this one restarted) on the same database, right away: the refunds are too young.
+    const soon = await buildApp({ config: w.t.config, database: w.t.database, payments: w.makePayments?.(w.t.database) });
+    try {
+      await soon.ready();
+      await soon.jobs.runDue();
+    } finally {
+      await soon.close();
+    }
+    expect(await pendingOf()).toEqual(['refund_pending', 'refund_pending']);
+    // Two minutes later by its clock.
+    const later = new Date(Date.now() + 2 * 60_000);
+    const second = await buildApp({ config: w.t.config, database: w.t.database, payments: w.makePayments?.(w.t.database), clock: () => later });
     try {
       await second.ready();
-      await eventually(async () => {
-        const rows = (await allPayments(w.t)).filter((p) => p.orderId === a.orderId || p.orderId === b.orderId);
-        return rows.length === 2 && rows.every((p) => p.status === 'refunded');
-      });
+      await second.jobs.runDue();
     } finally {
       await second.close();
     }
+    expect(await pendingOf()).toEqual(['refunded', 'refunded']);
     expect(w.refunded()).toEqual(expect.arrayContaining([a.intentId, b.intentId]));
     expect((await postPayment(a.loser, a.orderId, a.intentId)).body.message).toBe(DONE);
   });
@@ -110,6 +120,20 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       expect(r.body.message).toBe(DONE);
       expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
       expect(w.fake!.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
+    });
+
+    it('after any webhook, sweeps the pending refunds older than a minute (the nudge of the background job)', async () => {
+      const old = await lostWithFailedRefund();
+      await w.t.database.db.execute(sql`update payment set created_at = created_at - interval '2 minutes' where transaction_id = ${old.intentId}`);
+      // Another buyer's payment, whose webhook has nothing to do with the pending refund.
+      const buyer = await newBuyer(w.t);
+      const orderId = await placeOrder(buyer, await newProduct(await newSeller(w.t), 75));
+      const intent = await payAtProvider(w, buyer, orderId);
+      const [event] = w.fake!.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      expect((await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
+      await eventually(async () => (await orderOf(old.loser, old.orderId)).payment?.status === 'refunded');
+      expect(w.fake!.refundedIntents().filter((id) => id === old.intentId)).toHaveLength(1);
+      expect((await orderOf(buyer, orderId)).status).toBe('paid');
     });
 
     it('answers a clear 502 when Stripe cannot be reached, and records nothing (last: it stops the fake)', async () => {

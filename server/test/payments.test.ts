@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payment } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
-import type { Client } from './helpers/client';
+import type { Client, Res } from './helpers/client';
 import {
   CARDS,
   addProduct,
@@ -152,5 +152,33 @@ describe('what the browser sends cannot fake a payment', () => {
     const txn = await paidAtProvider(b, orderId);
     expectStatus(await postPayment(b, orderId, txn), 201, 'POST /payments');
     expectError(await b.post('/api/create-payment-intent', { orderId }), 409, 'intent for a paid order');
+  });
+});
+
+describe('the admin list of payments', () => {
+  it('pages newest first with a Link to the next page, and refuses a forged cursor naming the field', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { orderId } = await booked();
+      expectStatus(await postPayment(b, orderId, await paidAtProvider(b, orderId)), 201, 'POST /payments');
+    }
+    const a = await admin(t);
+    const all = expectStatus(await a.get<PaymentRow[]>('/api/payments?limit=100'), 200, 'GET /api/payments').body;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+
+    const seen: string[] = [];
+    let url: string | undefined = '/api/payments?limit=2';
+    while (url) {
+      const page: Res<PaymentRow[]> = expectStatus(await a.get<PaymentRow[]>(url), 200, `GET ${url}`);
+      expect(page.body.length).toBeLessThanOrEqual(2);
+      expect(page.body[0]).not.toHaveProperty('_ts');
+      seen.push(...page.body.map((p) => p._id));
+      url = page.headers.get('link')?.match(/^<([^>]+)>; rel="next"$/)?.[1];
+      if (url) expect(url).toMatch(/^\/api\/payments\?limit=2&cursor=/);
+    }
+    expect(seen).toEqual(all.map((p) => p._id));
+
+    expectError(await a.get('/api/payments?cursor=not-a-cursor'), 400, 'GET /api/payments with a forged cursor', 'cursor');
+    const wrongId = Buffer.from(JSON.stringify(['2026-01-01T00:00:00Z', 'not-an-id'])).toString('base64url');
+    expectError(await a.get(`/api/payments?cursor=${wrongId}`), 400, 'GET /api/payments with a cursor id that is not an id', 'cursor');
   });
 });

@@ -21,14 +21,11 @@ export type TestApp = {
 };
 
 /**
- * The real app on a real port over a fresh database (categories seeded, no demo users).
- * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
+ * The settings of a test app, its files in `dataDir`; `env` adds settings as the process environment
+ * would. Background jobs are off unless `env` turns them on (JOBS_ENABLED).
  */
-export async function startTestApp(opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedCategories(database.db);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));
-  const config = loadConfig({
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '0',
@@ -39,8 +36,20 @@ export async function startTestApp(opts: { env?: Record<string, string>; payment
     // Tests sign many users up from one IP: abuse limits are out of the way unless a test sets them.
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
-    ...opts.env,
+    JOBS_ENABLED: 'false',
+    ...env,
   });
+}
+
+/**
+ * The real app on a real port over a fresh database (categories seeded, no demo users).
+ * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
+ */
+export async function startTestApp(opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedCategories(database.db);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));
+  const config = testConfig(dataDir, opts.env);
   const app = await buildApp({ config, database, payments: opts.payments?.(database) });
   await app.listen({ port: config.port, host: '127.0.0.1' }); // PORT 0 (default): any free port
   const address = app.server.address();

@@ -30,7 +30,8 @@ export type PayWorld = {
   close(): Promise<void>;
 };
 
-const NO_LIMITS = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000' };
+/** No abuse limits; background jobs on (the pending-refund sweep is part of what these tests prove). */
+const NO_LIMITS = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', JOBS_ENABLED: 'true' };
 
 export async function startPayWorld(kind: ProviderKind): Promise<PayWorld> {
   if (kind === 'stripe') {

@@ -12,51 +12,23 @@ import {
   simulatedConfirmSchema,
 } from '@shop/contract';
 import { assertOwnEmail, requireRole } from '../../auth/plugin';
-import { sendPage } from '../../lib/paging';
+import { sendKeysetPage } from '../../lib/paging';
 import type { SimulatedProvider } from '../../payments/simulated';
 import type { PaymentsService } from './service';
 import { stripeWebhookRoutes } from './webhook';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema };
 
-/** How often pending refunds are retried while the server runs, and how old one must be (a request may still be on it). */
-const SWEEP_EVERY_MS = 5 * 60_000;
-const SWEEP_MIN_AGE_MS = 60_000;
-
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; simulated?: SimulatedProvider }> = async (
+/**
+ * The payment routes. `afterWebhook` is called once a webhook event was handled (the app nudges the
+ * pending-refund sweep with it).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; simulated?: SimulatedProvider; afterWebhook?: () => void }> = async (
   app,
-  { payments, simulated },
+  { payments, simulated, afterWebhook },
 ) => {
-  payments.useLogger(app.log);
-
-  // No money kept for an item that cannot be delivered: refunds the provider refused are retried at
-  // start-up, every few minutes, and after each webhook. One sweep at a time per process.
-  let sweeping: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = (olderThanMs: number) => {
-    sweeping ??= payments
-      .retryPendingRefunds({ olderThanMs })
-      .then((r) => {
-        if (r.tried) app.log[r.pending ? 'warn' : 'info'](r, 'retried pending refunds');
-      })
-      .catch((err) => app.log.error({ err }, 'pending refund sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-    return sweeping;
-  };
-  app.addHook('onReady', async () => {
-    void sweep(0);
-    timer = setInterval(() => void sweep(SWEEP_MIN_AGE_MS), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await sweeping;
-  });
-
   if (payments.provider.name === 'stripe') {
-    await app.register(stripeWebhookRoutes, { payments, afterEvent: () => void sweep(SWEEP_MIN_AGE_MS) });
+    await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook });
   }
 
   app.post(
@@ -102,8 +74,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
     },
     async (request, reply) => {
       await requireRole(request, 'admin');
-      const rows = await payments.list(request.query.limit, request.query.cursor);
-      return sendPage(request, reply, rows, request.query.limit, (p) => ({ k: p._ts, id: p._id }));
+      return sendKeysetPage(request, reply, await payments.list(request.query.limit, request.query.cursor));
     },
   );
 

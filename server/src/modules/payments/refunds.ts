@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { payment } from '../../db/schema';
+import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+
+/** How old a pending refund must be before the sweep takes it: younger ones a request may still be busy with. */
+const SWEEP_MIN_AGE_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+/** First refund of a payment: one key, so the SDK's own retries and a double click refund once. */
+const firstRefundKey = (transactionId: string) => `refund-${transactionId}`;
+/**
+ * Later attempts need a new key: Stripe replays the stored answer of a key, a 500 included. A refund
+ * that did go through is answered `charge_already_refunded`, which the provider reads as done.
+ */
+const retryRefundKey = (transactionId: string) => `refund-${transactionId}-retry-${crypto.randomUUID()}`;
+
+export type Refunds = ReturnType<typeof refundsService>;
+
+/** Giving money back: for payments that lost their item, for stray payments, and the sweep of refunds the provider refused. */
+export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBaseLogger) {
+  /**
+   * Gives back the money of a payment that cannot win. `attempt`: its first refund, or a retry (a new
+   * idempotency key). False (and still refund_pending) when the provider failed.
+   */
+  async function refundPayment(p: { id: string; transactionId: string }, attempt: 'first' | 'retry'): Promise<boolean> {
+    const key = attempt === 'first' ? firstRefundKey(p.transactionId) : retryRefundKey(p.transactionId);
+    try {
+      await provider.refund(p.transactionId, key);
+    } catch (err) {
+      log.error({ err, paymentId: p.id, transactionId: p.transactionId }, 'refund failed: the payment stays refund_pending and is retried');
+      return false;
+    }
+    await db
+      .update(payment)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(and(eq(payment.id, p.id), eq(payment.status, 'refund_pending')));
+    log.info({ paymentId: p.id, transactionId: p.transactionId }, 'payment refunded');
+    return true;
+  }
+
+  /** Money taken that matches no order we can record (deleted order, wrong amount): straight back. Throws if the provider fails. */
+  async function refundStray(intent: ProviderIntent, why: string) {
+    log.warn({ transactionId: intent.id, orderId: intent.orderId, why }, 'refunding a payment that matches no order');
+    if (intent.refundedCents < intent.amountCents) await provider.refund(intent.id, firstRefundKey(intent.id));
+  }
+
+  /**
+   * The background job: tries again every refund the provider refused or never answered (older than
+   * a minute at `now`), so no money is kept for an item that cannot be delivered. Stops early when the
+   * app closes.
+   */
+  async function sweep({ now, signal }: { now: Date; signal: AbortSignal }) {
+    const rows = await db
+      .select({ id: payment.id, transactionId: payment.transactionId })
+      .from(payment)
+      .where(and(eq(payment.status, 'refund_pending'), lte(payment.createdAt, new Date(now.getTime() - SWEEP_MIN_AGE_MS))))
+      .orderBy(asc(payment.createdAt))
+      .limit(SWEEP_BATCH);
+    let tried = 0;
+    let refunded = 0;
+    for (const r of rows) {
+      if (signal.aborted) break;
+      tried++;
+      if (await refundPayment(r, 'retry')) refunded++;
+    }
+    if (tried) log[tried > refunded ? 'warn' : 'info']({ tried, refunded, pending: tried - refunded }, 'retried pending refunds');
+  }
+
+  return { refundPayment, refundStray, sweep };
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentIntent } from '@shop/contract';
+import type { Db } from '../../db/client';
+import { order, payment, product } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { money } from '../../lib/paging';
+import type { SessionUser } from '../../auth/plugin';
+import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { Refunds } from './refunds';
+
+export const CURRENCY = 'usd';
+
+type PaymentRow = typeof payment.$inferSelect;
+/** Why a provider-confirmed payment could not buy the item. */
+type Loss = 'item_sold' | 'order_paid' | 'unavailable';
+
+const notVerified = (why: string) => new AppError(400, 'payment_not_verified', `The payment could not be verified: ${why}`, 'transactionId');
+const providerDown = () =>
+  new AppError(502, 'payment_provider_unavailable', 'The payment provider could not be reached. Please try again in a minute.');
+
+/** The 409 a buyer sees when their payment lost: what happened, and where their money is. */
+function lostPayment(loss: Loss, refunded: boolean) {
+  const money = refunded
+    ? 'Your payment has been refunded in full.'
+    : 'Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
+  if (loss === 'order_paid') return conflict('order_paid', `This order was already paid with another payment. ${money}`);
+  if (loss === 'unavailable') return conflict('item_unavailable', `Sorry, this item is no longer for sale. ${money}`);
+  return conflict('item_sold', `Sorry, someone else bought this item a moment before you. ${money}`);
+}
+
+const lossOf = (orderStatus: string, p: { status: string; hiddenAt: Date | null }): Loss =>
+  orderStatus === 'paid' ? 'order_paid' : p.status === 'sold' ? 'item_sold' : p.hiddenAt ? 'unavailable' : 'item_sold';
+
+type SettleOutcome = { kind: 'recorded' | 'existing'; payment: PaymentRow; loss: Loss | null } | { kind: 'order_gone' };
+
+export type Settlement = ReturnType<typeof settlementService>;
+
+/** The buyer's side of paying: starting a payment, and recording one the provider confirms (one winner per item). */
+export function settlementService(db: Db, provider: PaymentProvider, log: FastifyBaseLogger, refunds: Refunds) {
+  async function ownOrder(me: SessionUser, orderId: string) {
+    const [o] = await db
+      .select({ o: order, listed: product.listed })
+      .from(order)
+      .innerJoin(product, eq(product.id, order.productId))
+      .where(eq(order.id, orderId));
+    if (!o || o.o.buyerId !== me.id) throw notFound('The order');
+    return o;
+  }
+
+  /** A provider call on the buyer's path: an outage is a clear 502, never a stack trace. */
+  async function viaProvider<T>(what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      log.error({ err, call: what }, 'payment provider call failed');
+      throw providerDown();
+    }
+  }
+
+  /**
+   * Records a provider-confirmed payment for an order, once per transaction. The product row is
+   * locked, so of many payments for one item exactly one wins; the others are recorded as
+   * refund_pending (the caller refunds them after the transaction: no provider call in here).
+   */
+  async function settleOnce(orderId: string, intent: ProviderIntent): Promise<SettleOutcome> {
+    return db.transaction(async (tx) => {
+      const [o] = await tx.select({ productId: order.productId }).from(order).where(eq(order.id, orderId));
+      if (!o) return { kind: 'order_gone' as const };
+      // Every payment for one item queues on this lock.
+      const [p] = await tx.select().from(product).where(eq(product.id, o.productId)).for('update');
+      const [current] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
+      if (!current) return { kind: 'order_gone' as const };
+      const [existing] = await tx.select().from(payment).where(eq(payment.transactionId, intent.id));
+      if (existing) return { kind: 'existing' as const, payment: existing, loss: existing.status === 'succeeded' ? null : lossOf(current.status, p) };
+      const canWin = p.status === 'available' && p.hiddenAt === null && current.status === 'unpaid';
+      const [row] = await tx
+        .insert(payment)
+        .values({
+          orderId,
+          provider: provider.name,
+          transactionId: intent.id,
+          amountCents: intent.amountCents,
+          currency: intent.currency,
+          status: canWin ? 'succeeded' : 'refund_pending',
+          // Of the card, only what a receipt shows.
+          last4: intent.last4,
+          brand: intent.brand,
+        })
+        .returning();
+      if (canWin) {
+        await tx.update(order).set({ status: 'paid', paidAt: row.createdAt }).where(eq(order.id, orderId));
+        await tx.update(product).set({ status: 'sold' }).where(eq(product.id, p.id));
+      } else if (current.status === 'unpaid') {
+        await tx.update(order).set({ status: 'refunded' }).where(eq(order.id, orderId));
+      }
+      return { kind: 'recorded' as const, payment: row, loss: canWin ? null : lossOf(current.status, p) };
+    });
+  }
+
+  async function settle(orderId: string, intent: ProviderIntent): Promise<SettleOutcome> {
+    try {
+      return await settleOnce(orderId, intent);
+    } catch (err) {
+      // Two first sightings of one transaction that raced past the lock: the second reads the first's row.
+      if (isUniqueViolation(err)) return settleOnce(orderId, intent);
+      throw err;
+    }
+  }
+
+  /** The answer for a recorded payment: the winner's id, or a 409 after its refund was (re)tried. */
+  async function answer(p: PaymentRow, loss: Loss | null, retry: boolean) {
+    if (p.status === 'succeeded') return { acknowledged: true, insertedId: p.id };
+    const refunded = p.status === 'refunded' || (await refunds.refundPayment(p, retry ? 'retry' : 'first'));
+    if (!loss) {
+      const [now] = await db
+        .select({ status: order.status, p: { status: product.status, hiddenAt: product.hiddenAt } })
+        .from(order)
+        .innerJoin(product, eq(product.id, order.productId))
+        .where(eq(order.id, p.orderId));
+      loss = now ? lossOf(now.status, now.p) : 'unavailable';
+    }
+    throw lostPayment(loss, refunded);
+  }
+
+  /** Checks the provider's record against the order: succeeded, same order, same amount and currency. */
+  function verify(intent: ProviderIntent | null, o: { id: string; priceCents: number }): ProviderIntent {
+    if (!intent) throw notVerified('the payment provider does not know this transaction.');
+    if (intent.orderId !== o.id) throw notVerified('the transaction belongs to another order.');
+    if (intent.status !== 'succeeded') throw notVerified('the payment has not succeeded.');
+    if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY) throw notVerified('the amount does not match the order.');
+    return intent;
+  }
+
+  return {
+    settle,
+
+    async createIntent(me: SessionUser, orderId: string): Promise<PaymentIntent> {
+      const { o, listed } = await ownOrder(me, orderId);
+      if (o.status === 'paid') throw conflict('order_paid', 'This order is already paid.');
+      if (o.status === 'refunded') throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
+      if (!listed) throw conflict('item_sold', 'Sorry, this item is no longer for sale.');
+      const intent = await viaProvider('createIntent', () =>
+        provider.createIntent({
+          orderId,
+          amountCents: o.priceCents,
+          currency: CURRENCY,
+          idempotencyKey: `order-${orderId}-${o.priceCents}`,
+          email: me.email,
+        }),
+      );
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: money.toDollars(intent.amountCents),
+        currency: intent.currency,
+        provider: provider.name,
+        publishableKey: provider.publishableKey,
+      };
+    },
+
+    /** POST /payments: trusts nothing from the browser but the transaction id, which the provider must vouch for. */
+    async record(me: SessionUser, orderId: string, transactionId: string) {
+      const { o } = await ownOrder(me, orderId);
+      const [known] = await db.select().from(payment).where(eq(payment.transactionId, transactionId));
+      if (known) {
+        if (known.orderId !== orderId) throw notVerified('the transaction belongs to another order.');
+        // Pay clicked again, or a webhook got here first: the same answer, and a pending refund is tried again.
+        return answer(known, null, true);
+      }
+      const intent = verify(await viaProvider('retrieveIntent', () => provider.retrieveIntent(transactionId)), o);
+      if (intent.refundedCents > 0) {
+        // Refunded meanwhile by a webhook for this very payment (then it is recorded), or at the provider by hand.
+        const [now] = await db.select().from(payment).where(eq(payment.transactionId, transactionId));
+        if (now) return answer(now, null, true);
+        throw notVerified('the payment was refunded.');
+      }
+      const outcome = await settle(orderId, intent);
+      if (outcome.kind === 'order_gone') {
+        await viaProvider('refund', () => refunds.refundStray(intent, 'the order was deleted while paying'));
+        throw notFound('The order');
+      }
+      return answer(outcome.payment, outcome.loss, outcome.kind === 'existing');
+    },
+  };
+}
