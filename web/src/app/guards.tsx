@@ -1,9 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
-import { useHasRole, type RoleName } from '@/features/auth/hooks/use-roles';
-import type { LoginLocationState } from '@/features/auth/types';
+import { useUser } from '@/hooks/use-user';
+import { useHasRole, type RoleName } from '@/hooks/use-roles';
+import type { LoginLocationState } from '@/lib/session';
 
 /** Login required (SPEC.md 4): otherwise to /login, remembering where the user was going. */
 export function RequireAuth() {

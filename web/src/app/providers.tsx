@@ -1,15 +1,19 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { BookingModalContext } from '@/hooks/use-booking-modal';
 import { createQueryClient } from '@/lib/query-client';
 import { loadSonner } from '@/lib/toast';
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
+// The modal (and its form library and schema) loads on the first Buy now only.
+const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      {children}
+      <BookingModalContext value={BookingModal}>{children}</BookingModalContext>
       <Suspense fallback={null}>
         <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 4000 }} />
       </Suspense>

@@ -2,11 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
 import { paths, segment } from '@/config/paths';
-import { sessionQueryOptions } from '@/features/auth/api/get-session';
+import { sessionQueryOptions } from '@/lib/session';
 import { advertisementsQueryOptions } from '@/features/catalog/api/get-advertisements';
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories';
 import { ErrorPage } from './error-page';
-import type { RoleName } from '@/features/auth/hooks/use-roles';
+import type { RoleName } from '@/hooks/use-roles';
 import { RootLayout } from './layout/root-layout';
 
 const dash = paths.dashboard;
@@ -77,7 +77,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                   lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
                   children: [
                     { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
-                    { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/dashboard/pages/profile-page')).ProfilePage }) },
+                    { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/auth/pages/profile-page')).ProfilePage }) },
                     {
                       lazy: guard('buyer'),
                       children: [
@@ -88,7 +88,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                     {
                       lazy: guard('seller'),
                       children: [
-                        { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/my-products-page')).MyProductsPage }) },
+                        { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('./pages/my-products-page')).MyProductsPage }) },
                         { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
                       ],
                     },

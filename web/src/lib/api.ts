@@ -1,8 +1,9 @@
 /**
- * The one fetch wrapper of the app. Same-origin `/api`, cookies included, JSON in and out.
+ * The one fetch wrapper of the app's own API. Same-origin `/api`, cookies included, JSON in and out.
  * It only talks HTTP: no toasts, no redirects. Failures throw ApiError, which carries the
  * HTTP status, a stable code and a sentence for people (from `{error, message, field?}` of our
- * API, or `{code, message}` of the auth provider).
+ * API, or `{code, message}` of the auth provider). Better Auth's endpoints under /api/auth are
+ * called through its client (auth-client.ts), whose failures become the same ApiError.
  */
 
 export const API_BASE = '/api';
@@ -28,6 +29,11 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** The request never got an answer. */
+export function networkError(): ApiError {
+  return new ApiError(0, 'network_error', 'Could not reach the shop. Check your connection and try again.');
 }
 
 /** A message a person can act on, whatever was thrown. */
@@ -131,7 +137,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(apiUrl(path, query), init);
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network_error', 'Could not reach the shop. Check your connection and try again.');
+    throw networkError();
   }
   const data = await readBody(response);
   if (!response.ok) throw toApiError(response.status, response.statusText, data);

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { queryKeys } from '@/lib/query-keys';
-import type { SessionData, SessionUser } from '@/features/auth/types';
+import type { SessionData, SessionUser } from '@/lib/auth-client';
 
 export function testQueryClient() {
   return new QueryClient({
@@ -12,10 +12,42 @@ export function testQueryClient() {
   });
 }
 
-export const buyer: SessionUser = { id: 'u-buyer', name: 'Bea Buyer', email: 'buyer@shop.test', role: 'buyer', verified: false };
+/** A user as a test writes it: who they are; the rest of Better Auth's user gets plain defaults. */
+export type TestUser = Pick<SessionUser, 'id' | 'name' | 'email'> & Partial<SessionUser>;
 
-export function sessionFor(user: SessionUser): SessionData {
-  return { session: { id: 's1', userId: user.id, expiresAt: '2999-01-01T00:00:00.000Z' }, user };
+const created = new Date('2026-01-01T00:00:00.000Z');
+
+function sessionUser(user: TestUser): SessionUser {
+  return {
+    emailVerified: false,
+    image: null,
+    createdAt: created,
+    updatedAt: created,
+    role: 'buyer',
+    verified: false,
+    roleConfirmed: true,
+    deletedAt: null,
+    ...user,
+  };
+}
+
+export const buyer = sessionUser({ id: 'u-buyer', name: 'Bea Buyer', email: 'buyer@shop.test' });
+
+/** GET /api/auth/get-session's answer for this user (session id 's1'). */
+export function sessionFor(user: TestUser): SessionData {
+  return {
+    session: {
+      id: 's1',
+      userId: user.id,
+      token: 'token-s1',
+      expiresAt: new Date('2999-01-01T00:00:00.000Z'),
+      createdAt: created,
+      updatedAt: created,
+      ipAddress: null,
+      userAgent: null,
+    },
+    user: sessionUser(user),
+  };
 }
 
 interface Options {
@@ -23,7 +55,7 @@ interface Options {
   routes?: RouteObject[];
   initialEntries?: Array<string | { pathname: string; state?: unknown }>;
   /** undefined: leave the session to fetch; null: logged out; a user: logged in. */
-  user?: SessionUser | null;
+  user?: TestUser | null;
   queryClient?: QueryClient;
 }
 

@@ -3,9 +3,9 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
+import { useUser } from '@/hooks/use-user';
 import { useSignOut } from '@/features/auth/api/sign-out';
-import type { LoginLocationState } from '@/features/auth/types';
+import type { LoginLocationState } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '');

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { authCall, authClient } from '@/lib/auth-client';
 import { authConfigQueryOptions } from './get-auth-config';
 
 export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
@@ -8,11 +8,11 @@ export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this s
  * Where a failed Google sign-in lands: /login, remembering (?from=) the page the person was going to,
  * so trying again, with Google or a password, still ends there.
  */
-export function googleErrorPath(callbackPath: string): string {
+function googleErrorPath(callbackPath: string): string {
   return callbackPath === '/' ? '/login' : `/login?from=${encodeURIComponent(callbackPath)}`;
 }
 
-export type GoogleSignInResult = { ok: true; url: string } | { ok: false; message: string };
+type GoogleSignInResult = { ok: true; url: string } | { ok: false; message: string };
 
 /**
  * The Google button's whole behaviour, in one place. Asks the server whether Google is configured
@@ -31,11 +31,14 @@ export async function startGoogleSignIn(queryClient: QueryClient, callbackPath: 
   if (!google) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
   try {
     // Same-origin paths: the server refuses callback URLs on other origins.
-    const data = await api<{ url?: string; redirect?: boolean }>('/auth/sign-in/social', {
-      method: 'POST',
-      body: { provider: 'google', callbackURL: callbackPath, errorCallbackURL: googleErrorPath(callbackPath) },
-    });
-    if (!data?.url) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
+    const data = await authCall(
+      authClient.signIn.social({
+        provider: 'google',
+        callbackURL: callbackPath,
+        errorCallbackURL: googleErrorPath(callbackPath),
+      }),
+    );
+    if (!data || !('url' in data) || !data.url) return { ok: false, message: GOOGLE_NOT_CONFIGURED };
     return { ok: true, url: data.url };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : GOOGLE_NOT_CONFIGURED };

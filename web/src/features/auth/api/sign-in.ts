@@ -1,14 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@shop/contract';
-import { api } from '@/lib/api';
+import { authCall, authClient } from '@/lib/auth-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/auth/sign-in/email (Better Auth sets the session cookie). */
-export function signIn(input: LoginInput) {
-  return api<{ user: { id: string; email: string; name: string } }>('/auth/sign-in/email', {
-    method: 'POST',
-    body: { email: input.email, password: input.password },
-  });
+function signIn(input: LoginInput) {
+  return authCall(authClient.signIn.email({ email: input.email, password: input.password }));
 }
 
 export function useSignIn() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { authCall, authClient } from '@/lib/auth-client';
 import { queryKeys } from '@/lib/query-keys';
 import { createUser } from './create-user';
 
-export interface SignUpValues {
+interface SignUpValues {
   name: string;
   email: string;
   password: string;
@@ -11,11 +11,8 @@ export interface SignUpValues {
 }
 
 /** POST /api/auth/sign-up/email (Better Auth signs the new user in). */
-export function signUp(input: SignUpValues) {
-  return api<{ user: { id: string; email: string; name: string } }>('/auth/sign-up/email', {
-    method: 'POST',
-    body: { name: input.name, email: input.email, password: input.password },
-  });
+function signUp(input: SignUpValues) {
+  return authCall(authClient.signUp.email({ name: input.name, email: input.email, password: input.password }));
 }
 
 /** Sign up, then record the role with POST /api/users. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { authCall, authClient } from '@/lib/auth-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** POST /api/auth/update-user: the profile name update of SPEC.md 1. */
-export function updateUser(input: { name: string }) {
-  return api<{ status: boolean }>('/auth/update-user', { method: 'POST', body: input });
+/** POST /api/auth/update-user: the profile's name. */
+function updateUser(input: { name: string }) {
+  return authCall(authClient.updateUser({ name: input.name }));
 }
 
 export function useUpdateUser() {

@@ -5,15 +5,15 @@ import { calloutClass } from '@/components/callout';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useSession } from '@/hooks/use-user';
 import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useActiveSessions, useSignOutEverywhere } from '../api/account';
-import { useSession } from '../api/get-session';
 import { describeUserAgent } from '../lib/user-agent';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-function formatWhen(iso: string) {
-  const t = Date.parse(iso);
+function formatWhen(date: Date) {
+  const t = date.getTime();
   return Number.isFinite(t) ? when.format(t) : '';
 }
 

@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
-import type { LoginLocationState } from '../types';
+import type { LoginLocationState } from '@/lib/session';
 
 /** A path of this site (not //host or /\host, which browsers read as another site), and not /login itself. */
 export function safeReturnPath(value: string | null | undefined): string | null {

@@ -3,7 +3,7 @@ import { toast } from '@/lib/toast';
 import { MESSAGES } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 import { paths } from '@/config/paths';
-import { useUser } from '../api/get-session';
+import { useUser } from '@/hooks/use-user';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';

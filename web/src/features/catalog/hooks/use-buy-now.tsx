@@ -1,18 +1,17 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@shop/contract';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
-import type { LoginLocationState } from '@/features/auth/types';
-
-// The modal (and its form library and schema) loads on the first Buy now only.
-const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
+import { useBookingModal } from '@/hooks/use-booking-modal';
+import { useUser } from '@/hooks/use-user';
+import type { LoginLocationState } from '@/lib/session';
 
 /**
  * Buy now: opens the booking modal, or sends a logged-out visitor to /login and back here.
  * Returns the click handler and the modal element to render once on the page.
  */
 export function useBuyNow() {
+  const BookingModal = useBookingModal();
   const { user } = useUser();
   const navigate = useNavigate();
   const location = useLocation();

@@ -6,7 +6,7 @@ import type { Product } from '@shop/contract';
 import { mockFetch, pending } from '@/test/fetch-mock';
 import { product } from '@/test/fixtures';
 import { buyer, renderWithApp } from '@/test/render';
-import type { SessionUser } from '@/features/auth/types';
+import type { TestUser } from '@/test/render';
 import { postedDate, ProductPage } from './product-page';
 
 const other = (n: number): Product => ({ ...product, _id: `00000000-0000-4000-8000-00000000000${n}`, name: `Laptop ${n}` });
@@ -18,7 +18,7 @@ function LoginProbe() {
   return <h1>Login page (from {state?.from?.pathname})</h1>;
 }
 
-function renderProduct(answer: Parameters<typeof mockFetch>[0][string], user: SessionUser | null = null, related: Product[] = [product, other(1), other(2)]) {
+function renderProduct(answer: Parameters<typeof mockFetch>[0][string], user: TestUser | null = null, related: Product[] = [product, other(1), other(2)]) {
   const mock = mockFetch({
     [`GET /api/product/${product._id}`]: answer,
     'GET /api/product/nope': { status: 400, body: { error: 'bad_request', message: 'id is not valid' } },

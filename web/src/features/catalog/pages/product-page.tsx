@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
+import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
 import { formatPrice, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';

@@ -3,8 +3,8 @@ import { ClipboardList, LayoutDashboard, PackagePlus, Package, Store, UserRound,
 import type { ReactNode } from 'react';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
-import { useRoles } from '@/features/auth/hooks/use-roles';
+import { useUser } from '@/hooks/use-user';
+import { useRoles } from '@/hooks/use-roles';
 
 interface MenuItem {
   to: string;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { BadgeCheck, UserRound } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
-import { useRoles } from '@/features/auth/hooks/use-roles';
+import { useUser } from '@/hooks/use-user';
+import { useRoles } from '@/hooks/use-roles';
 import { useDashboardMenu } from './dashboard-layout';
 
 /** The dashboard's welcome page: who you are and where to go next. */

@@ -8,19 +8,14 @@ import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage, formatPrice } from '@/lib/format';
-import { useIsBuyer } from '@/features/auth/api/get-is-buyer';
-import type { SessionUser } from '@/features/auth/types';
+import type { BookingModalProps } from '@/hooks/use-booking-modal';
+import { useIsBuyer } from '@/hooks/use-roles';
+import type { SessionUser } from '@/lib/auth-client';
 import { useCreateOrder } from '../api/create-order';
 import { calloutClass } from '@/components/callout';
 
 type BookingValues = z.input<typeof bookingFormSchema>;
 const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
-
-interface BookingModalProps {
-  product: Product | null;
-  user: SessionUser;
-  onClose: () => void;
-}
 
 /** SPEC.md 2 booking modal: price and email read-only, name prefilled, phone and meeting location. */
 export function BookingModal({ product, user, onClose }: BookingModalProps) {

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
+import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';

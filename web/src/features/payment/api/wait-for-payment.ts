@@ -1,5 +1,5 @@
 import type { Order } from '@shop/contract';
-import { getOrder } from '@/features/orders/api/get-order';
+import { getOrder } from './get-order';
 
 /** How long the page waits for the server to learn of a payment (the provider's webhook) by itself. */
 export const paymentPolling = { intervalMs: 2000, timeoutMs: 30_000 };

@@ -2,8 +2,8 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@shop/contract';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
-import { useIsSeller } from '@/features/auth/api/get-is-seller';
+import { useUser } from '@/hooks/use-user';
+import { useIsSeller } from '@/hooks/use-roles';
 import { AddProductForm } from '../components/add-product-form';
 import { calloutClass } from '@/components/callout';
 

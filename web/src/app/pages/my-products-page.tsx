@@ -1,44 +1,14 @@
 import { Link } from 'react-router';
-import { Megaphone, PackagePlus } from 'lucide-react';
-import { toast } from '@/lib/toast';
-import { MESSAGES, type Product } from '@shop/contract';
+import { PackagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { paths } from '@/config/paths';
-import { useUser } from '@/features/auth/api/get-session';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
-import { errorMessage } from '@/lib/api';
-import { useAdvertiseProduct } from '../api/advertise-product';
-import { useSellerProducts } from '../api/get-seller-products';
+import { useSellerProducts } from '@/features/seller/api/get-seller-products';
+import { AdButton } from '@/features/seller/components/ad-button';
+import { useUser } from '@/hooks/use-user';
 
-function AdButton({ product }: { product: Product }) {
-  const advertise = useAdvertiseProduct();
-  const sold = product.status === 'sold';
-  const advertised = product.advertised;
-  const busy = advertise.isPending && advertise.variables === product._id;
-  const onClick = () =>
-    advertise.mutate(product._id, {
-      onSuccess: (result) => {
-        if (result?.acknowledged) toast.success(MESSAGES.advertiseAdded);
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
-  const label = sold ? 'Sold' : advertised ? 'Advertised' : 'Advertise';
-  return (
-    <button
-      type="button"
-      className="btn btn-outline btn-primary btn-block"
-      disabled={sold || advertised || busy}
-      onClick={onClick}
-      aria-label={sold ? `${product.name} is sold` : advertised ? `${product.name} is advertised` : `Advertise ${product.name}`}
-    >
-      {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Megaphone size={16} aria-hidden="true" />}
-      {label}
-    </button>
-  );
-}
-
-/** /dashboard/myproducts (seller): own products, each with an Ad button. */
+/** /dashboard/myproducts (seller): own products, as the catalog's cards, each with the seller's Ad button. */
 export function MyProductsPage() {
   const { user } = useUser();
   const products = useSellerProducts(user?.email);

@@ -8,7 +8,7 @@ export function getOrder(id: string, signal?: AbortSignal) {
   return api<Order>(`/order/${encodeURIComponent(id)}`, { signal });
 }
 
-export const orderQueryOptions = (id: string) =>
+const orderQueryOptions = (id: string) =>
   queryOptions({ queryKey: queryKeys.orders.one(id), queryFn: ({ signal }) => getOrder(id, signal), enabled: !!id });
 
 export function useOrder(id: string | undefined) {

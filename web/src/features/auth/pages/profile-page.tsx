@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { calloutClass } from '@/components/callout';
 import { Spinner } from '@/components/spinner';
-import { useSignInMethods } from '@/features/auth/api/account';
-import { useUser } from '@/features/auth/api/get-session';
-import { ActiveSessions } from '@/features/auth/components/active-sessions';
-import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
-import { ProfileNameForm } from '@/features/auth/components/profile-name-form';
+import { useUser } from '@/hooks/use-user';
+import { useSignInMethods } from '../api/account';
+import { ActiveSessions } from '../components/active-sessions';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { ProfileNameForm } from '../components/profile-name-form';
 
 function Card({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
