@@ -7,7 +7,7 @@ import { API_BASE, networkError, toApiError } from './api';
 /**
  * Better Auth's browser client for its endpoints under /api/auth. Google sign-in needs no client
  * plugin: the server's generic OAuth provider is a social provider (signIn.social {provider: 'google'}).
- * It is about 11 kB gzip: code of the first screen (session.ts, sign-out) imports it on demand, so it
+ * It is about 12 kB gzip: code of the first screen (session.ts, sign-out) imports it on demand, so it
  * stays out of the initial chunk and loads beside the first page.
  */
 export const authClient = createAuthClient({
