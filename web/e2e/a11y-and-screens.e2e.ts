@@ -1,6 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, demoPassword, launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './support/browser';
+import type { Page } from '@playwright/test';
+import { apiSignUp, DEMO_PASSWORD, expect, screenshot, seriousA11yViolations, shopUrl, test, uniqueEmail } from './support/fixtures';
 import { apiAddProduct, apiPlaceOrder, productFixture } from './support/journey';
 
 /**
@@ -24,22 +23,20 @@ interface Screen {
   viewportOnly?: boolean;
 }
 
-let browser: Browser;
 let orderId: string;
 const fresh = { buyer: { name: 'Asha Screens Buyer', email: uniqueEmail('screens-buyer') } };
 
-beforeAll(async () => {
-  browser = await launch();
+test.beforeAll(async ({ playwright }) => {
   // A buyer with one unpaid order, so My Orders and the payment page have something to show.
-  const fixtures = await browser.newContext({ baseURL: baseUrl() });
-  await signUp(fixtures, uniqueEmail('screens-seller'), 'Omar Screens Seller', 'seller-pass-123', true);
-  const product = await apiAddProduct(fixtures, productFixture(`Studio Headphones ${Date.now().toString(36)}`, 'Headphone'));
-  await fixtures.clearCookies();
-  await signUp(fixtures, fresh.buyer.email, fresh.buyer.name, 'buyer-pass-123', false);
-  orderId = (await apiPlaceOrder(fixtures, product.insertedId, fresh.buyer.name)).insertedId;
-  await fixtures.close();
+  const sellerApi = await playwright.request.newContext({ baseURL: shopUrl() });
+  await apiSignUp(sellerApi, uniqueEmail('screens-seller'), 'Omar Screens Seller', 'seller-pass-123', true);
+  const product = await apiAddProduct(sellerApi, productFixture(`Studio Headphones ${Date.now().toString(36)}`, 'Headphone'));
+  await sellerApi.dispose();
+  const buyerApi = await playwright.request.newContext({ baseURL: shopUrl() });
+  await apiSignUp(buyerApi, fresh.buyer.email, fresh.buyer.name, 'buyer-pass-123', false);
+  orderId = (await apiPlaceOrder(buyerApi, product.insertedId, fresh.buyer.name)).insertedId;
+  await buyerApi.dispose();
 });
-afterAll(() => browser?.close());
 
 /** Scrolls through the page so lazy images load, waits for them, and returns to the top. */
 async function settle(page: Page) {
@@ -97,9 +94,8 @@ async function checkScreens(page: Page, screens: Screen[]) {
   return found;
 }
 
-describe('accessibility and screenshots', () => {
-  it('public screens: home, login, sign up, blog', async () => {
-    const { page, problems, context } = await newPage(browser);
+test.describe('accessibility and screenshots', () => {
+  test('public screens: home, login, sign up, blog', async ({ page }) => {
     const found = await checkScreens(page, [
       {
         name: 'home',
@@ -115,13 +111,10 @@ describe('accessibility and screenshots', () => {
       { name: 'blog', path: '/blog', ready: (p) => heading(p, 'Blog') },
     ]);
     expect(found).toEqual({});
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('buyer screens: category, booking modal, dashboard, my orders, payment', async () => {
-    const { page, problems, context } = await newPage(browser);
-    await signIn(context, fresh.buyer.email, 'buyer-pass-123');
+  test('buyer screens: category, booking modal, dashboard, my orders, payment', async ({ page, signIn }) => {
+    await signIn(fresh.buyer.email, 'buyer-pass-123');
     const category: Screen['ready'] = (p) => p.getByRole('list', { name: 'Laptop products' }).waitFor();
     const found = await checkScreens(page, [
       { name: 'category', path: '/category/Laptop', ready: category },
@@ -154,13 +147,10 @@ describe('accessibility and screenshots', () => {
       },
     ]);
     expect(found).toEqual({});
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('seller screens: my products, add a product', async () => {
-    const { page, problems, context } = await newPage(browser);
-    await signIn(context, 'seller@shop.test', demoPassword());
+  test('seller screens: my products, add a product', async ({ page, signIn }) => {
+    await signIn('seller@shop.test', DEMO_PASSWORD);
     const found = await checkScreens(page, [
       {
         name: 'myproducts',
@@ -172,13 +162,10 @@ describe('accessibility and screenshots', () => {
       { name: 'addproducts', path: '/dashboard/addproducts', ready: (p) => heading(p, 'Add A Product') },
     ]);
     expect(found).toEqual({});
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('admin screens: all buyers, all sellers', async () => {
-    const { page, problems, context } = await newPage(browser);
-    await signIn(context, 'admin@shop.test', demoPassword());
+  test('admin screens: all buyers, all sellers', async ({ page, signIn }) => {
+    await signIn('admin@shop.test', DEMO_PASSWORD);
     const found = await checkScreens(page, [
       {
         name: 'allbuyer',
@@ -198,7 +185,5 @@ describe('accessibility and screenshots', () => {
       },
     ]);
     expect(found).toEqual({});
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 });

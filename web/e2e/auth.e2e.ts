@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, launch, newPage, screenshot, signIn } from './support/browser';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, screenshot, test } from './support/fixtures';
 import { expectPath, expectToast, visible } from './support/journey';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
 
 /** The messages shown under the fields of a form, in order. */
 async function fieldErrors(page: Page, form: string) {
@@ -15,28 +8,22 @@ async function fieldErrors(page: Page, form: string) {
   return (await alerts.allTextContents()).map((t) => t.trim());
 }
 
-describe('auth journey', () => {
-  it('a logged-out visit to /dashboard/myorders goes to /login and comes back after signing in', async () => {
-    const { page, problems, context } = await newPage(browser);
+test.describe('auth journey', () => {
+  test('a logged-out visit to /dashboard/myorders goes to /login and comes back after signing in', async ({ page }) => {
     await page.goto('/dashboard/myorders');
     await expectPath(page, '/login');
     await page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor();
 
     await page.getByLabel('Email', { exact: true }).fill('buyer@shop.test');
-    await page.getByLabel('Password', { exact: true }).fill(demoPassword());
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expectToast(page, 'successfully log in!');
     await expectPath(page, '/dashboard/myorders');
     await page.getByRole('heading', { name: /^You have \d+ Orders$/ }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).waitFor();
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('shows every validation message of SPEC.md 5 on bad input', async () => {
-    const { page, problems, context } = await newPage(browser);
-
+  test('shows every validation message of SPEC.md 5 on bad input', async ({ page }) => {
     // Log In: both required, then the minimum length.
     await page.goto('/login');
     const login = page.getByRole('form', { name: 'Log In' });
@@ -64,13 +51,9 @@ describe('auth journey', () => {
     await signup.getByText('password at lest 6 charecter', { exact: true }).waitFor();
     expect(await fieldErrors(page, 'Sign Up')).toEqual(['password at lest 6 charecter']);
     await expectPath(page, '/signup');
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it("a wrong password shows 'Error: ' and the provider's message", async () => {
-    const { page, problems, context } = await newPage(browser);
+  test("a wrong password shows 'Error: ' and the provider's message", async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill('buyer@shop.test');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -82,16 +65,14 @@ describe('auth journey', () => {
     await screenshot(page, 'login-error-1440');
     await expectPath(page, '/login');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).count()).toBe(1);
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it("a page that fails to load shows 'Somthing went wrong !!!'; Login again signs out and goes to /login", async () => {
+  test("a page that fails to load shows 'Somthing went wrong !!!'; Login again signs out and goes to /login", async ({ page, context, signIn, problems }) => {
     // The error page is the routes' errorElement: no URL leads to it (unknown paths get the 404
     // page), but a page whose code cannot be loaded does. Block the blog's chunk to get there.
-    const { page, problems, context } = await newPage(browser);
-    await signIn(context, 'buyer@shop.test', demoPassword());
+    await signIn('buyer@shop.test', DEMO_PASSWORD);
+    // The blocked chunk is the only thing the console may complain about.
+    problems.allow(/Failed to load resource: net::ERR_FAILED/);
     await page.route(/\/assets\/blog-page-[^/]*\.js$/, (route) => route.abort('failed'));
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -111,18 +92,11 @@ describe('auth journey', () => {
     await nav.getByRole('link', { name: 'Login', exact: true }).waitFor();
     const session = await context.request.get('/api/auth/get-session');
     expect(await session.json()).toBeNull();
-
-    // The blocked chunk is the only thing the console may complain about.
-    expect(problems().filter((p) => !/Failed to load resource: net::ERR_FAILED/.test(p))).toEqual([]);
-    await context.close();
   });
 
-  it('an unknown path shows the 404 page, not the error page', async () => {
-    const { page, problems, context } = await newPage(browser);
+  test('an unknown path shows the 404 page, not the error page', async ({ page }) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByText('Somthing went wrong !!!').count()).toBe(0);
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 });

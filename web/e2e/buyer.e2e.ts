@@ -1,13 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, uniqueEmail } from './support/browser';
+import type { Page } from '@playwright/test';
+import { expect, screenshot, test, uniqueEmail } from './support/fixtures';
 import { expectPath, expectToast, region, visible } from './support/journey';
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
 
 /** Opens the booking modal on the first product of the category page and places the order. */
 async function bookFirstProduct(page: Page, category: string, buyer: { name: string; email: string }) {
@@ -52,9 +45,8 @@ async function fillCard(page: Page, number: string) {
   return form;
 }
 
-describe('buyer journey', () => {
-  it('signs up, books from a category, pays by card, and sees a declined card refused', async () => {
-    const { page, problems, context } = await newPage(browser);
+test.describe('buyer journey', () => {
+  test('signs up, books from a category, pays by card, and sees a declined card refused', async ({ page }) => {
     const buyer = { name: 'Elena E2E Buyer', email: uniqueEmail('buyer'), password: 'buyer-pass-123' };
 
     // Sign up through the form, not the API.
@@ -132,8 +124,5 @@ describe('buyer journey', () => {
     // Still unpaid: My Orders keeps its Pay button.
     await openMyOrders(page);
     await page.getByRole('link', { name: `Pay for ${second.productName}` }).waitFor();
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 });

@@ -1,49 +1,63 @@
+import type { BrowserContext, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from './support/browser';
-import { newPageAt } from './support/browser';
+import { test as journeys, expect, newWatchedPage } from './support/fixtures';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
- * Google sign-in (issue 5) in Chromium, end to end: the shop's own server (this file's, with
+ * Google sign-in in Chromium, end to end: the shop's own server (this file's, with
  * GOOGLE_CLIENT_ID/SECRET and OIDC_ISSUER_URL) and a local OpenID Connect provider that signs ID
  * tokens with the claims a test chooses. Its /authorize answers at once (no consent screen), so a
  * click on 'Continue with Google' is a round trip shop -> provider -> shop callback -> page.
+ * The person of the first test comes back in the next ones, so the tests run in order and a
+ * failure skips the rest.
  */
 
 type Identity = { sub: string; email: string; email_verified?: boolean; name?: string };
 
-let browser: Browser;
-let oidc: OAuth2Server;
-let shop: OwnServer;
 /** The claims of the next ID token the provider signs. */
 let identity: Identity | null = null;
 
-beforeAll(async () => {
-  oidc = new OAuth2Server();
-  await oidc.issuer.keys.generate('RS256');
-  await oidc.start(0, '127.0.0.1');
-  oidc.service.on('beforeTokenSigning', (token) => {
-    if (identity) Object.assign(token.payload, identity);
-  });
-  [shop, browser] = await Promise.all([
-    startOwnServer({
-      GOOGLE_CLIENT_ID: 'shop-e2e-client',
-      GOOGLE_CLIENT_SECRET: 'shop-e2e-secret',
-      OIDC_ISSUER_URL: oidc.issuer.url!,
-    }),
-    launch(),
-  ]);
+/**
+ * The journeys' fixtures on this file's own shop server and provider. Worker-scoped, so this file
+ * runs in a worker of its own, which stops them when the file is done.
+ */
+const test = journeys.extend<object, { provider: OAuth2Server; shop: OwnServer }>({
+  provider: [
+    async ({}, use) => {
+      const provider = new OAuth2Server();
+      await provider.issuer.keys.generate('RS256');
+      await provider.start(0, '127.0.0.1');
+      provider.service.on('beforeTokenSigning', (token) => {
+        if (identity) Object.assign(token.payload, identity);
+      });
+      await use(provider);
+      await provider.stop();
+    },
+    { scope: 'worker' },
+  ],
+  shop: [
+    async ({ provider }, use) => {
+      const shop = await startOwnServer({
+        GOOGLE_CLIENT_ID: 'shop-e2e-client',
+        GOOGLE_CLIENT_SECRET: 'shop-e2e-secret',
+        OIDC_ISSUER_URL: provider.issuer.url!,
+      });
+      await use(shop);
+      await shop.stop();
+    },
+    // Starting a server with a fresh database can take a while on a busy machine.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ shop }, use) => {
+    await use(shop.baseUrl);
+  },
 });
-afterAll(async () => {
-  await browser?.close();
-  await shop?.stop();
-  await oidc?.stop();
-});
-afterEach(() => {
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(({ provider }) => {
   identity = null;
-  oidc.service.removeAllListeners('beforeAuthorizeRedirect');
+  provider.service.removeAllListeners('beforeAuthorizeRedirect');
 });
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -55,9 +69,10 @@ async function expectPath(page: Page, pathname: string) {
 /** On /login: 'Continue with Google', as `who`; resolves once the browser is back on the shop. */
 async function continueWithGoogle(page: Page, who: Identity | null) {
   identity = who;
+  const shopOrigin = new URL(page.url()).origin;
   await page.getByRole('button', { name: 'Continue with Google' }).click();
   // Out to the provider and back through /api/auth/callback/google.
-  await page.waitForURL((url) => url.origin === shop.baseUrl && !url.pathname.startsWith('/api/'), { timeout: 20_000 });
+  await page.waitForURL((url) => url.origin === shopOrigin && !url.pathname.startsWith('/api/'), { timeout: 20_000 });
 }
 
 async function sessionUser(context: BrowserContext) {
@@ -84,12 +99,11 @@ async function expectBuyerDashboard(page: Page, name: string) {
   await page.getByRole('heading', { name: 'You have 0 Orders' }).waitFor();
 }
 
-describe('Google sign-in (local OIDC provider)', () => {
+test.describe('Google sign-in (local OIDC provider)', () => {
   const newcomer: Identity = { sub: 'google-e2e-new-1', email: 'Gina.Google@gmail.test', email_verified: true, name: 'Gina Google' };
   let newcomerId = '';
 
-  it('a new person signs in with Google from /login, lands back where they were, signed in as a buyer', async () => {
-    const { page, context, problems } = await newPageAt(browser, shop.baseUrl);
+  test('a new person signs in with Google from /login, lands back where they were, signed in as a buyer', async ({ page, context }) => {
     await page.goto('/blog');
     await mainNav(page).getByRole('link', { name: 'Login' }).first().click();
     await expectPath(page, '/login');
@@ -103,14 +117,10 @@ describe('Google sign-in (local OIDC provider)', () => {
     // The role was recorded by the sign-in itself: buyer, and it cannot be switched afterwards.
     expect(await (await context.request.get('/api/users/buyer/gina.google@gmail.test')).json()).toEqual({ isBuyer: true });
     await expectBuyerDashboard(page, 'Gina Google');
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('the same person returning gets the same account, on the page they asked for', async () => {
+  test('the same person returning gets the same account, on the page they asked for', async ({ page, context }) => {
     expect(newcomerId).not.toBe('');
-    const { page, context, problems } = await newPageAt(browser, shop.baseUrl);
     await page.goto('/dashboard/myorders');
     await expectPath(page, '/login');
     await continueWithGoogle(page, newcomer);
@@ -123,22 +133,18 @@ describe('Google sign-in (local OIDC provider)', () => {
     // A Google-only account has no password to change on its profile.
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByText('You log in with Google, so this account has no password of its own.', { exact: false }).waitFor();
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it('joins an existing email + password account when Google says the email is verified', async () => {
+  test('joins an existing email + password account when Google says the email is verified', async ({ browser, shop, page, context }) => {
     const email = 'linda.linked@shop.test';
     const password = 'linda-password-1';
     const headers = { origin: shop.baseUrl };
     // The password account, signed in in a browser of its own.
-    const before = await newPageAt(browser, shop.baseUrl);
+    const before = await newWatchedPage(browser, shop.baseUrl);
     expect((await before.context.request.post('/api/auth/sign-up/email', { data: { email, name: 'Linda Seller', password }, headers })).ok()).toBe(true);
     expect((await before.context.request.post('/api/users', { data: { email, name: 'Linda Seller', isSeller: true }, headers })).ok()).toBe(true);
     const passwordUser = (await sessionUser(before.context))!;
 
-    const { page, context, problems } = await newPageAt(browser, shop.baseUrl);
     await page.goto('/dashboard');
     await expectPath(page, '/login');
     await continueWithGoogle(page, { sub: 'google-e2e-linda', email: 'Linda.Linked@shop.test', email_verified: true, name: 'Linda From Google' });
@@ -160,13 +166,11 @@ describe('Google sign-in (local OIDC provider)', () => {
     await menu.getByRole('link', { name: 'Profile' }).click();
     await page.getByText('You log in with Google, so this account has no password of its own.', { exact: false }).waitFor();
 
-    expect(problems()).toEqual([]);
     expect(before.problems()).toEqual([]);
     await before.context.close();
-    await context.close();
   });
 
-  it('does not join an existing account when Google does not vouch for the email, and says why', async () => {
+  test('does not join an existing account when Google does not vouch for the email, and says why', async ({ browser, shop, page, context }) => {
     const email = 'victor.victim@shop.test';
     const setup = await browser.newContext({ baseURL: shop.baseUrl });
     expect(
@@ -174,25 +178,20 @@ describe('Google sign-in (local OIDC provider)', () => {
     ).toBe(true);
     await setup.close();
 
-    const { page, context, problems } = await newPageAt(browser, shop.baseUrl);
     await page.goto('/login');
     await continueWithGoogle(page, { sub: 'google-e2e-mallory', email, email_verified: false, name: 'Mallory' });
     await expectPath(page, '/login');
     await page.getByRole('alert').filter({ hasText: /^Error: An account with this email already exists/ }).waitFor();
     expect(await sessionUser(context)).toBeNull();
     await mainNav(page).getByRole('link', { name: 'Login' }).first().waitFor();
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 
-  it("a provider error comes back to /login as 'Error: ' and the provider's message", async () => {
-    oidc.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
+  test("a provider error comes back to /login as 'Error: ' and the provider's message", async ({ provider, page, context }) => {
+    provider.service.once('beforeAuthorizeRedirect', (redirect: { url: URL }) => {
       redirect.url.searchParams.delete('code');
       redirect.url.searchParams.set('error', 'access_denied');
       redirect.url.searchParams.set('error_description', 'The user denied access to the shop.');
     });
-    const { page, context, problems } = await newPageAt(browser, shop.baseUrl);
     await page.goto('/dashboard/myorders');
     await expectPath(page, '/login');
     await continueWithGoogle(page, null);
@@ -207,8 +206,5 @@ describe('Google sign-in (local OIDC provider)', () => {
     await continueWithGoogle(page, newcomer);
     await expectPath(page, '/dashboard/myorders');
     await expectSignedIn(page);
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 });

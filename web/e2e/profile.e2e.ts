@@ -1,18 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, screenshot, seriousA11yViolations, signIn, signUp, uniqueEmail } from './support/browser';
+import type { Page } from '@playwright/test';
+import {
+  apiSignIn,
+  apiSignUp,
+  expect,
+  newWatchedPage,
+  screenshot,
+  seriousA11yViolations,
+  test,
+  uniqueEmail,
+  type WatchedPage,
+} from './support/fixtures';
 
 /**
- * The profile page (issue 5) on the shared server: a person renames themselves, changes the
- * password (then logs in with the new one), signs other devices out with it, and finally signs out
- * of all devices, which a second browser notices on its next page.
+ * The profile page on the shared server: a person renames themselves, changes the password (then
+ * logs in with the new one), signs other devices out with it, and finally signs out of all devices,
+ * which a second browser notices on its next page. One story in steps, so the steps run in order
+ * and a failed step skips the rest.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+test.describe.configure({ mode: 'serial' });
 
 async function expectPath(page: Page, pathname: string) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(pathname);
@@ -47,24 +53,25 @@ async function changePassword(page: Page, current: string, next: string, signOut
   return form;
 }
 
-describe('profile journey', () => {
+test.describe('profile journey', () => {
   const email = uniqueEmail('profile');
   const passwords = ['first-password-1', 'second-password-2', 'third-password-3'];
-  let main: { context: BrowserContext; page: Page; problems: () => string[] };
-  let other: { context: BrowserContext; page: Page; problems: () => string[] };
+  // The two browsers of the person, kept from step to step.
+  let main: WatchedPage;
+  let other: WatchedPage;
 
-  beforeAll(async () => {
-    main = await newPage(browser);
-    await signUp(main.context, email, 'Pat Profile', passwords[0]);
-    other = await newPage(browser);
-    await signIn(other.context, email, passwords[0]);
+  test.beforeAll(async ({ browser }) => {
+    main = await newWatchedPage(browser);
+    await apiSignUp(main.context.request, email, 'Pat Profile', passwords[0]);
+    other = await newWatchedPage(browser);
+    await apiSignIn(other.context, email, passwords[0]);
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await main?.context.close();
     await other?.context.close();
   });
 
-  it('changes the display name; the dashboard greets the new name', async () => {
+  test('changes the display name; the dashboard greets the new name', async () => {
     const { page } = main;
     await openProfile(page);
     const form = page.getByRole('form', { name: 'Display name' });
@@ -84,7 +91,7 @@ describe('profile journey', () => {
     expect(main.problems()).toEqual([]);
   });
 
-  it('lists this browser and the other one, this one marked; the page passes axe and fits 375 and 1440 px', async () => {
+  test('lists this browser and the other one, this one marked; the page passes axe and fits 375 and 1440 px', async () => {
     const { page } = main;
     await openProfile(page);
     const list = page.getByRole('list', { name: 'Active sessions' });
@@ -104,7 +111,7 @@ describe('profile journey', () => {
     expect(main.problems()).toEqual([]);
   });
 
-  it('refuses a wrong current password, then changes it; logging in works with the new one only', async () => {
+  test('refuses a wrong current password, then changes it; logging in works with the new one only', async ({ page: fresh }) => {
     const { page } = main;
     await openProfile(page);
     let form = await changePassword(page, 'not-the-password', passwords[1], false);
@@ -115,22 +122,20 @@ describe('profile journey', () => {
     // Without 'Sign out of other devices' the other browser stays signed in.
     expect(await stillSignedIn(other.page)).toBe(true);
 
-    const fresh = await newPage(browser);
-    await fresh.page.goto('/login');
-    const login = fresh.page.getByRole('form', { name: 'Log In' });
+    // A third browser (the test's page) logs in through the form.
+    await fresh.goto('/login');
+    const login = fresh.getByRole('form', { name: 'Log In' });
     await login.getByLabel('Email', { exact: true }).fill(email);
     await login.getByLabel('Password', { exact: true }).fill(passwords[0]);
     await login.getByRole('button', { name: 'Login', exact: true }).click();
     await login.getByText('Error: Invalid email or password', { exact: true }).waitFor();
     await login.getByLabel('Password', { exact: true }).fill(passwords[1]);
     await login.getByRole('button', { name: 'Login', exact: true }).click();
-    await fresh.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).first().waitFor();
-    expect(fresh.problems()).toEqual([]);
-    await fresh.context.close();
+    await fresh.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).first().waitFor();
     expect(main.problems()).toEqual([]);
   });
 
-  it("with 'Sign out of other devices', the other browser is signed out and this one stays", async () => {
+  test("with 'Sign out of other devices', the other browser is signed out and this one stays", async () => {
     const { page } = main;
     await openProfile(page);
     const form = await changePassword(page, passwords[1], passwords[2], true);
@@ -145,8 +150,8 @@ describe('profile journey', () => {
     expect(other.problems()).toEqual([]);
   });
 
-  it('signs out of all devices: this browser lands on /login, and the other one on its next page', async () => {
-    await signIn(other.context, email, passwords[2]);
+  test('signs out of all devices: this browser lands on /login, and the other one on its next page', async () => {
+    await apiSignIn(other.context, email, passwords[2]);
     expect(await stillSignedIn(other.page)).toBe(true);
 
     const { page } = main;

@@ -1,17 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, uniqueEmail } from './support/browser';
+import { expect, test, uniqueEmail } from './support/fixtures';
 import { expectPath, expectToast, productCard, region, visible } from './support/journey';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
-
-describe('seller journey', () => {
-  it('signs up as a seller, adds a product, advertises it and finds it on the home page', async () => {
-    const { page, problems, context } = await newPage(browser);
+test.describe('seller journey', () => {
+  test('signs up as a seller, adds a product, advertises it and finds it on the home page', async ({ page }) => {
     const seller = { name: 'Sid E2E Seller', email: uniqueEmail('seller'), password: 'seller-pass-123' };
     const productName = `E2E Mirrorless ${Date.now().toString(36)}`;
 
@@ -76,8 +67,5 @@ describe('seller journey', () => {
     await buyNow.click();
     await expectPath(page, '/category/Camera');
     await productCard(page.getByRole('list', { name: 'Camera products' }), productName).waitFor();
-
-    expect(problems()).toEqual([]);
-    await context.close();
   });
 });

@@ -1,6 +1,5 @@
-import type { APIRequestContext, BrowserContext, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { baseUrl } from './browser';
+import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { shopUrl } from './fixtures';
 
 /**
  * Helpers shared by the journeys: toasts, the app's main regions, and API fixtures for the
@@ -37,9 +36,9 @@ export async function expectPath(page: Page, pathname: string) {
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(pathname);
 }
 
-const origin = () => ({ origin: baseUrl() });
+const origin = () => ({ origin: shopUrl() });
 
-async function ok<T>(what: string, r: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
+async function ok<T>(what: string, r: APIResponse): Promise<T> {
   if (!r.ok()) throw new Error(`${what}: ${r.status()} ${await r.text()}`);
   return (await r.json()) as T;
 }
@@ -70,19 +69,19 @@ export function productFixture(name: string, category = 'Camera'): ProductFixtur
   };
 }
 
-/** POST /api/products as the context's (seller) session. */
-export async function apiAddProduct(context: BrowserContext, product: ProductFixture) {
+/** POST /api/products as `api`'s (seller) session. */
+export async function apiAddProduct(api: APIRequestContext, product: ProductFixture) {
   return ok<{ acknowledged: boolean; insertedId: string }>(
     `POST /api/products ${product.name}`,
-    await context.request.post('/api/products', { data: product, headers: origin() }),
+    await api.post('/api/products', { data: product, headers: origin() }),
   );
 }
 
-/** POST /api/orders as the context's (buyer) session. */
-export async function apiPlaceOrder(context: BrowserContext, productId: string, buyerName: string) {
+/** POST /api/orders as `api`'s (buyer) session. */
+export async function apiPlaceOrder(api: APIRequestContext, productId: string, buyerName: string) {
   return ok<{ acknowledged: boolean; insertedId: string }>(
     `POST /api/orders ${productId}`,
-    await context.request.post('/api/orders', {
+    await api.post('/api/orders', {
       data: { productId, buyerName, phone: '01700000000', meettingLocation: 'Dhanmondi Lake' },
       headers: origin(),
     }),

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { outputDir } from './global-setup';
+
+export { expect };
+export { DEMO_PASSWORD } from './global-setup';
+
+/** The shared server of global-setup.ts. */
+export function shopUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run e2e` (its global setup starts the server)');
+  return url;
+}
+
+interface Problems {
+  /** Console errors, CSP violations and uncaught exceptions so far, less the expected ones. */
+  list(): string[];
+  /** Expects the problems matching `pattern` too (e.g. a request the test makes fail on purpose). */
+  allow(pattern: RegExp): void;
+}
+
+/** 4xx answers the app handles on purpose (e.g. a role check, a failed login) show as console errors in Chromium. */
+const EXPECTED_4XX = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+/** Collects the console errors, CSP violations and uncaught exceptions of every page of `context`. */
+async function watch(context: BrowserContext): Promise<Problems> {
+  const seen: string[] = [];
+  const allowed = [EXPECTED_4XX];
+  context.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  context.on('weberror', (e) => seen.push(`uncaught: ${e.error().message}`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return {
+    list: () => seen.filter((p) => !allowed.some((pattern) => pattern.test(p))),
+    allow: (pattern) => void allowed.push(pattern),
+  };
+}
+
+export interface WatchedPage {
+  context: BrowserContext;
+  page: Page;
+  problems: () => string[];
+}
+
+/**
+ * Another browser (own cookies) beside the test's `page`, watched the same way; the caller closes it
+ * and checks its problems. The test's own `page` is checked by the fixture.
+ */
+export async function newWatchedPage(browser: Browser, baseURL = shopUrl()): Promise<WatchedPage> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const problems = await watch(context);
+  const page = await context.newPage();
+  return { context, page, problems: problems.list };
+}
+
+/**
+ * Signs in through the API (no form clicking) with the context's request client: the context's
+ * cookie jar, which its pages share, gets the session.
+ */
+export async function apiSignIn(context: BrowserContext, email: string, password: string, origin = shopUrl()) {
+  const r = await context.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin } });
+  if (!r.ok()) throw new Error(`sign-in ${email}: ${r.status()} ${await r.text()}`);
+}
+
+/** Signs a new user up the way the app does (Better Auth, then POST /api/users); `api` keeps the session. */
+export async function apiSignUp(api: APIRequestContext, email: string, name: string, password: string, isSeller = false) {
+  const headers = { origin: shopUrl() };
+  const r = await api.post('/api/auth/sign-up/email', { data: { email, name, password }, headers });
+  if (!r.ok()) throw new Error(`sign-up ${email}: ${r.status()} ${await r.text()}`);
+  const u = await api.post('/api/users', { data: { email, name, isSeller }, headers });
+  if (!u.ok()) throw new Error(`POST /api/users ${email}: ${u.status()} ${await u.text()}`);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
+}
+
+/** web/test-output/screenshots/{name}.png: full page by default; `fullPage: false` for what the viewport shows (e.g. a modal). */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  const file = path.join(outputDir, 'screenshots', `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  return file;
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+/** Runs axe-core in the page; returns serious and critical violations (WCAG 2 A/AA rules). */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') does not block it.
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const problemsOf = new WeakMap<BrowserContext, Problems>();
+
+/**
+ * The journeys' `test`: `baseURL` is the shared server; the test's `context` (so its `page`) is
+ * watched, and the test fails if it ends with a console error, a CSP violation or an uncaught
+ * exception; `signIn` signs that context in through the API; `problems` lets a test expect some.
+ */
+export const test = base.extend<{ signIn: (email: string, password: string) => Promise<void>; problems: Problems }>({
+  baseURL: async ({}, use) => {
+    await use(shopUrl());
+  },
+  context: async ({ context }, use) => {
+    const problems = await watch(context);
+    problemsOf.set(context, problems);
+    await use(context);
+    expect(problems.list(), 'console errors, CSP violations and uncaught exceptions').toEqual([]);
+  },
+  problems: async ({ context }, use) => {
+    const problems = problemsOf.get(context);
+    if (!problems) throw new Error('the test context is not watched');
+    await use(problems);
+  },
+  signIn: async ({ context, baseURL }, use) => {
+    await use((email, password) => apiSignIn(context, email, password, baseURL));
+  },
+});

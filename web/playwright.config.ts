@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys: Debian's Chromium (/usr/bin/chromium; nothing is downloaded) against the production
+ * build served by the real server on a free port, with a fresh embedded database and the demo data
+ * (e2e/support/global-setup.ts). The journeys share that server, hence one worker.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.e2e.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
