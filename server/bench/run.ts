@@ -12,7 +12,9 @@
  *    the ceiling: a bare Fastify + node-postgres handler doing one indexed SELECT ... LIMIT 24.
  * 3. Prints a table, checks the targets and writes results/latest.json and results/latest.svg.
  *
- * Options: --only pg-1m,pg-100k,pglite-100k   --duration 10   --warmup 3   --rounds 2
+ * Options: --only pg-1m,pg-100k,pglite-100k,web   --duration 10   --warmup 3   --rounds 2
+ * With --only, the front end (web) is measured only when named, and results/latest.* are left as
+ * they are (they summarise full runs): the run's figures go to results/tmp/bench-<date>.json.
  * Each call is measured --rounds times (each run after its own ceiling run) and its best run kept:
  * on a shared machine other work only ever slows a run down.
  * The autocannon client, the server and PostgreSQL share this machine's cores, so the ceiling
@@ -434,7 +436,8 @@ async function pgVersion() {
 async function main() {
   const only = args.only?.split(',').map((s) => s.trim());
   const targets = TARGETS.filter((t) => !only || only.includes(t.id));
-  if (!targets.length) throw new Error(`--only: pick from ${TARGETS.map((t) => t.id).join(', ')}`);
+  const withFrontend = !only || only.includes('web');
+  if (!targets.length && !withFrontend) throw new Error(`--only: pick from ${[...TARGETS.map((t) => t.id), 'web'].join(', ')}`);
   fs.mkdirSync(tmpDir, { recursive: true });
   const t0 = Date.now();
   log(`Loading catalogs (PostgreSQL at ${new URL(PG_URL).host}) ...`);
@@ -448,7 +451,7 @@ async function main() {
   for (const c of checks) log(`  ${c.met ? 'met    ' : 'NOT met'}  ${c.target} ${c.call}: ${c.rule} (${c.value})`);
 
   log('\nFront end:');
-  const frontend = await runFrontendBench();
+  const frontend = withFrontend ? await runFrontendBench() : { skipped: 'not in --only' };
   log('skipped' in frontend ? `  ${frontend.skipped}` : JSON.stringify(frontend, null, 2));
   if (!('skipped' in frontend)) {
     const frontChecks = checkFrontendTargets(frontend);
@@ -465,9 +468,14 @@ async function main() {
     targets: checks,
     frontend,
   };
+  const runFile = path.join(tmpDir, `bench-${summary.date.replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(runFile, JSON.stringify(summary, null, 2));
+  if (only) {
+    log(`\nWrote ${path.relative(process.cwd(), runFile)} in ${Math.round((Date.now() - t0) / 1000)} s (a partial run: results/latest.* unchanged).`);
+    return;
+  }
   fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(summary, null, 2) + '\n');
   fs.writeFileSync(path.join(resultsDir, 'latest.svg'), renderSvg(rows, summary.machine, summary.settings));
-  fs.writeFileSync(path.join(tmpDir, `bench-${summary.date.replace(/[:.]/g, '-')}.json`), JSON.stringify(summary, null, 2));
   log(`\nWrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))} and latest.svg in ${Math.round((Date.now() - t0) / 1000)} s.`);
 }
 

@@ -115,7 +115,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         google: !!config.google,
         paymentProvider: pay.provider.name,
       });
-      await api.register(catalogRoutes, { catalog: catalogService(db) });
+      await api.register(catalogRoutes, { catalog: catalogService(database) });
       await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e) }) });
       await api.register(ordersRoutes, { orders: ordersService(db) });
       await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteQuery, postgresQuery, type Query } from './query';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -24,6 +25,8 @@ export type Executor = Db | Tx;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** Plain parameterised SQL, prepared when named (query.ts). */
+  query: Query;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -82,6 +85,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      query: pgliteQuery(pglite),
       migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder }),
       ping: async () => {
         await pglite.query('select 1');
@@ -100,6 +104,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     kind: 'postgres',
     db,
+    query: postgresQuery(pool),
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);

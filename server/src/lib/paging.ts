@@ -92,8 +92,3 @@ export const money = {
   toDollars: (cents: number) => Math.round(cents) / 100,
   toCents: (dollars: number) => Math.round(dollars * 100),
 };
-
-/** SPEC.md's date: d/m/yyyy (UTC). */
-export function dmy(d: Date): string {
-  return `${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`;
-}

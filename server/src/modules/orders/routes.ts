@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { deletedResultSchema, errorSchema, idParams, insertResultSchema, orderInputSchema, orderSchema, ordersQuerySchema } from '@shop/contract';
 import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
 import { forbidden } from '../../lib/errors';
-import { sendPage } from '../../lib/paging';
+import { sendKeysetPage } from '../../lib/paging';
 import type { OrdersService } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -42,8 +42,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
       const { email, limit, cursor } = request.query;
       if (me.role !== 'admin' && me.role !== 'buyer') throw forbidden('Only buyers have orders.');
       assertOwnEmail(me, email, { adminMayRead: true });
-      const [rows, total] = await Promise.all([orders.listForBuyer(email, limit, cursor), orders.countForBuyer(email)]);
-      return sendPage(request, reply, rows, limit, (o) => ({ k: o._ts, id: o._id }), total);
+      const page = await orders.listForBuyer(email, limit, cursor);
+      return sendKeysetPage(request, reply, page, page.total);
     },
   );
 

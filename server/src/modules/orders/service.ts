@@ -4,7 +4,8 @@ import type { Order } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { order, payment, product, user } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { decodeCursor, money } from '../../lib/paging';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 
 type PaymentJson = {
@@ -24,11 +25,6 @@ const buyer = alias(user, 'buyer');
 const seller = alias(user, 'seller');
 
 export type OrderInput = { productId: string; buyerName: string; phone: string; meettingLocation: string };
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Paid and refunded orders are records of money: they stay. */
 const keptOrder = (status: 'paid' | 'refunded') =>
@@ -61,7 +57,7 @@ export function ordersService(db: Db) {
       .innerJoin(seller, eq(seller.id, product.sellerId));
 
   type Row = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
-  const toOrder = (r: Row): Order & { _ts: string; buyerId: string } => ({
+  const toOrder = (r: Row): Order => ({
     _id: r.o.id,
     productId: r.o.productId,
     buyerName: r.o.buyerName,
@@ -89,8 +85,6 @@ export function ordersService(db: Db) {
         }
       : null,
     createdAt: r.o.createdAt.toISOString(),
-    _ts: r.tsText,
-    buyerId: r.o.buyerId,
   });
 
   return {
@@ -121,24 +115,24 @@ export function ordersService(db: Db) {
       }
     },
 
-    async listForBuyer(buyerEmail: string, limit: number, rawCursor?: string) {
+    /** A page of a buyer's orders, newest first, and how many they have in all. */
+    async listForBuyer(buyerEmail: string, limit: number, rawCursor?: string): Promise<Page<Order> & { total: number }> {
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(buyer.email, buyerEmail)];
       if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
-      const rows = await select()
-        .where(and(...conds))
-        .orderBy(desc(order.createdAt), desc(order.id))
-        .limit(limit + 1);
-      return rows.map(toOrder);
-    },
-
-    async countForBuyer(buyerEmail: string) {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(order)
-        .innerJoin(buyer, eq(buyer.id, order.buyerId))
-        .where(eq(buyer.email, buyerEmail));
-      return n;
+      const [rows, [{ n }]] = await Promise.all([
+        select()
+          .where(and(...conds))
+          .orderBy(desc(order.createdAt), desc(order.id))
+          .limit(limit + 1),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(order)
+          .innerJoin(buyer, eq(buyer.id, order.buyerId))
+          .where(eq(buyer.email, buyerEmail)),
+      ]);
+      const page = keysetPage(rows, limit, (r) => ({ k: r.tsText, id: r.o.id }));
+      return { items: page.items.map(toOrder), nextCursor: page.nextCursor, total: n };
     },
 
     /** One order, for its buyer or an admin; anyone else is told it does not exist. */

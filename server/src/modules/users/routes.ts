@@ -15,7 +15,7 @@ import {
   userWriteResultSchema,
 } from '@shop/contract';
 import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
-import { sendPage } from '../../lib/paging';
+import { sendKeysetPage } from '../../lib/paging';
 import type { UsersService } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -79,8 +79,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
       async (request, reply) => {
         await requireRole(request, 'admin');
-        const [rows, total] = await Promise.all([users.list(role, request.query.limit, request.query.cursor), users.count(role)]);
-        return sendPage(request, reply, rows, request.query.limit, (u) => ({ k: u._ts, id: u._id }), total);
+        const page = await users.list(role, request.query.limit, request.query.cursor);
+        return sendKeysetPage(request, reply, page, page.total);
       },
     );
   }

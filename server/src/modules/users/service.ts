@@ -3,7 +3,7 @@ import type { Role, User } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { product, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { decodeCursor } from '../../lib/paging';
+import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 
 type UserRow = typeof user.$inferSelect;
@@ -54,25 +54,25 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
       return { role: u?.role, verified: !!u?.verified };
     },
 
-    async list(role: 'buyer' | 'seller', limit: number, rawCursor?: string) {
+    /** A page of the buyers or sellers, newest first, and how many there are in all. */
+    async list(role: 'buyer' | 'seller', limit: number, rawCursor?: string): Promise<Page<User> & { total: number }> {
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(user.role, role), isNull(user.deletedAt)];
       if (cursor) conds.push(sql`(${user.createdAt}, ${user.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
-      const rows = await db
-        .select({ u: user, tsText: sql<string>`${user.createdAt}::text` })
-        .from(user)
-        .where(and(...conds))
-        .orderBy(desc(user.createdAt), desc(user.id))
-        .limit(limit + 1);
-      return rows.map((r) => ({ ...toUser(r.u), _ts: r.tsText }));
-    },
-
-    async count(role: 'buyer' | 'seller') {
-      const [{ n }] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(user)
-        .where(and(eq(user.role, role), isNull(user.deletedAt)));
-      return n;
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select({ u: user, tsText: sql<string>`${user.createdAt}::text` })
+          .from(user)
+          .where(and(...conds))
+          .orderBy(desc(user.createdAt), desc(user.id))
+          .limit(limit + 1),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(user)
+          .where(and(eq(user.role, role), isNull(user.deletedAt))),
+      ]);
+      const page = keysetPage(rows, limit, (r) => ({ k: r.tsText, id: r.u.id }));
+      return { items: page.items.map((r) => toUser(r.u)), nextCursor: page.nextCursor, total: n };
     },
 
     /** Verification is one-way: verifying twice changes nothing. */

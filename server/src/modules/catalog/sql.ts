@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import type { productQuerySchema } from '@shop/contract';
+import type { z } from 'zod';
+import { badRequest } from '../../lib/errors';
+import { decodeCursor, money } from '../../lib/paging';
+
+export type ProductFilters = z.output<typeof productQuerySchema>;
+
+/** Posting time as an exact, timezone-free cursor key (microseconds, UTC). */
+const TS_SQL = `to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** One product row as every product query returns it (snake_case, straight from SQL). */
+export type ProductRow = {
+  id: string;
+  name: string;
+  category: string;
+  img: string;
+  location: string;
+  phone: string;
+  condition: string;
+  price_cents: number;
+  original_price_cents: number;
+  used_years: number;
+  description: string;
+  status: 'available' | 'sold';
+  /** created_at as 'YYYY-MM-DDTHH:MM:SS.uuuuuuZ' (UTC): the cursor key, and the product's dates without a Date per row. */
+  ts: string;
+  seller_name: string;
+  seller_email: string;
+  seller_verified: boolean;
+  advertised: boolean;
+};
+
+/** The columns of ProductRow for a query over `product p join "user" u`. product.advertised is kept by triggers (migration 0007). */
+const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p.condition, p.price_cents,
+  p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
+  u.name as seller_name, u.email as seller_email, u.verified as seller_verified,
+  p.advertised`;
+
+const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
+
+/** One product shown on the site (not hidden with a deleted seller), sold ones too. */
+export const PRODUCT_BY_ID = { name: 'catalog_product_by_id', text: `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null` };
+
+/** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */
+export function sellerProductsQuery(limit: number, afterCursor: boolean) {
+  const after = afterCursor ? 'and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)' : '';
+  return `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT}
+where u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`;
+}
+
+/** Turns free text into a prefix tsquery ('mac book' -> 'mac:* & book:*'), or null when nothing is left. */
+export function toPrefixQuery(q: string | undefined): string | null {
+  if (!q) return null;
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, (c) => `\\${c}`);
+const ORDER = {
+  newest: { inner: 'p.created_at desc, p.id desc', key: 'p.created_at', cmp: '<', cast: 'timestamptz' },
+  price_asc: { inner: 'p.price_cents asc, p.id asc', key: 'p.price_cents', cmp: '>', cast: 'int' },
+  price_desc: { inner: 'p.price_cents desc, p.id desc', key: 'p.price_cents', cmp: '<', cast: 'int' },
+} as const;
+
+/**
+ * The SQL of one page of a product list (limit+1 rows), each shape served by an index: newest
+ * first walks product_listed_newest_cover_idx (or the category one), price sorts the price
+ * indexes, keyset cursors continue where the last page ended. Filtered shapes find the page's ids
+ * first (an index-only scan when the cover index holds the filtered columns), then join only those.
+ */
+export function productListQuery(f: ProductFilters) {
+  const values: unknown[] = [];
+  const param = (v: unknown) => {
+    values.push(v);
+    return `$${values.length}`;
+  };
+  const where = ['p.listed'];
+  let categoryParam: string | undefined;
+  if (f.category) where.push(`p.category = ${(categoryParam = param(f.category))}`);
+  if (f.condition) where.push(`p.condition = ${param(f.condition)}`);
+  if (f.minPrice !== undefined) where.push(`p.price_cents >= ${param(money.toCents(f.minPrice))}`);
+  if (f.maxPrice !== undefined) where.push(`p.price_cents <= ${param(money.toCents(f.maxPrice))}`);
+  if (f.location) where.push(`p.location ilike ${param(`%${escapeLike(f.location)}%`)}`);
+  // The seller's verification as mirrored on the product (kept by triggers): no join with user.
+  if (f.verified) where.push('p.seller_verified');
+  const tsq = toPrefixQuery(f.q);
+  if (tsq) where.push(`p.search @@ to_tsquery('simple', ${param(tsq)})`);
+  /** Only category (or nothing) narrows the list: its total is a counter read, and its plan never depends on the values. */
+  const plain = !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
+  const filterWhere = where.join(' and ');
+  const filterValues = values.slice();
+
+  const o = ORDER[f.sort];
+  const cursor = decodeCursor(f.cursor);
+  if (cursor) {
+    if (f.sort === 'newest' ? typeof cursor.k !== 'string' : typeof cursor.k !== 'number')
+      throw badRequest('cursor', 'belongs to another sort order');
+    where.push(`(${o.key}, p.id) ${o.cmp} (${param(cursor.k)}::${o.cast}, ${param(cursor.id)}::uuid)`);
+  }
+  const total = plain
+    ? `, (select coalesce(sum(c.listed), 0)::int from catalog_count c${categoryParam ? ` where c.category = ${categoryParam}` : ''}) as total`
+    : '';
+  // The limit is a validated integer, written into the SQL so that a prepared statement's generic
+  // plan knows it (with `limit $n` PostgreSQL assumes a large share of the table and re-plans).
+  const limit = Math.floor(f.limit) + 1;
+  if (plain) {
+    // Nothing to filter beyond an indexed category: the index order is the page, join as we go.
+    // A prepared statement (planned once per connection): planning this join costs more than running it.
+    const text = `select ${PRODUCT_ROW_SQL}${total}
+${FROM_PRODUCT}
+where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
+    return { plain, text, values, name: statementName(text), hasCursor: !!cursor };
+  }
+  // Filters: the page's ids come first from a one-table query (index-only where an index holds
+  // the filtered columns), planned for its values: how common the words of a search are, how wide a
+  // price range is, how many sellers are verified all change the best plan, and a generic plan
+  // once sorted 1,900 rows where walking the price index would stop after 75. Then the rows of
+  // those ids come from one prepared statement (BY_IDS). Planning only the one-table query costs
+  // about half as much as planning the join too.
+  return {
+    plain,
+    text: `select p.id from product p where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
+    values,
+    hasCursor: !!cursor,
+    // The estimate's query: the same filters without the cursor.
+    countText: `select 1 from product p where ${filterWhere}`,
+    countValues: filterValues,
+  };
+}
+
+/** The rows of a page found by id (an array of uuids), in the order of the ids (nested index lookups, planned once). */
+export const BY_IDS = {
+  name: 'catalog_by_ids',
+  text: `select ${PRODUCT_ROW_SQL} from unnest($1::uuid[]) with ordinality as k(id, n)
+join product p on p.id = k.id join "user" u on u.id = p.seller_id order by k.n`,
+};
+
+const statementNames = new Map<string, string>();
+/** A prepared statement's name: stable for its SQL text (prepared once per connection). */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `catalog_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 5000) statementNames.set(text, name);
+  }
+  return name;
+}

@@ -1,0 +1,49 @@
+/**
+ * database.query: parameterised SQL, prepared when named, on the database of this project (PGlite,
+ * or PostgreSQL when TEST_DATABASE_URL is set). Values travel as parameters (quotes, backslashes and
+ * arrays arrive as they were), columns come back typed, a named statement is planned once and runs
+ * again with other values, and a database error is a rejection that leaves the connection usable.
+ */
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { createTestDatabase } from './helpers/db';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database?.close());
+
+describe('database.query', () => {
+  it('binds values as parameters and parses the columns by type, named or not', async () => {
+    const text = `select $1::text as t, $2::int as n, $3::boolean as b, $4::text as missing, array_length($5::uuid[], 1) as ids`;
+    const tricky = `it's "quoted" \\ back'slashed'; drop table product; --`;
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const name of ['test_query_types', undefined]) {
+      const [row] = await database.query<{ t: string; n: number; b: boolean; missing: null; ids: number }>(name, text, [tricky, 42, true, null, ids]);
+      expect(row, String(name)).toEqual({ t: tricky, n: 42, b: true, missing: null, ids: 2 });
+    }
+  });
+
+  it('runs a named statement again with other values, and refuses the name for another text', async () => {
+    const text = 'select id from unnest($1::int[]) as u(id) where id > $2 order by id';
+    expect(await database.query('test_query_reuse', text, [[1, 2, 3], 1])).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(await database.query('test_query_reuse', text, [[5, 6], 5])).toEqual([{ id: 6 }]);
+    expect(await database.query('test_query_reuse', text, [[], 0])).toEqual([]);
+    await expect(database.query('test_query_reuse', 'select 1 as one', [])).rejects.toThrow();
+  });
+
+  it('rejects with the database error code, and the next query still works', async () => {
+    for (const name of ['test_query_error', undefined]) {
+      const err = await database.query(name, 'select $1::uuid as id', ['not-a-uuid']).catch((e: unknown) => e);
+      expect(err, String(name)).toBeInstanceOf(Error);
+      expect((err as { code?: string }).code, String(name)).toBe('22P02');
+      const id = crypto.randomUUID();
+      expect(await database.query(name, 'select $1::uuid as id', [id])).toEqual([{ id }]);
+    }
+    const syntax = await database.query(undefined, 'selec 1', []).catch((e: unknown) => e);
+    expect((syntax as { code?: string }).code).toBe('42601');
+    expect(await database.query(undefined, 'select 2 as two', [])).toEqual([{ two: 2 }]);
+  });
+});
