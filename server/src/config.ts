@@ -24,6 +24,10 @@ const envSchema = z
     BASE_URL: z.url().optional(),
     EXTRA_TRUSTED_ORIGINS: list.default([]),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+    PGLITE_FSYNC: z
+      .enum(['on', 'off', 'true', 'false', '1', '0'])
+      .transform((v) => v === 'on' || v === 'true' || v === '1')
+      .default(true),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -91,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     baseUrl,
     trustedOrigins: [baseUrl, ...e.EXTRA_TRUSTED_ORIGINS, ...(e.NODE_ENV === 'development' ? ['http://localhost:5173'] : [])],
     dataDir: path.resolve(e.DATA_DIR),
+    /** Embedded database only: commits are on disk before they are acknowledged. Off for throwaway demos. */
+    pgliteFsync: e.PGLITE_FSYNC,
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     embedded,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteQuery, postgresQuery, type Query } from './query';
+import { pgliteOnDisk } from './durable-fs';
+import { lockDataDir } from './lock';
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -33,50 +34,30 @@ export type Database = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; client?: PGlite }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /** Commits are on disk before they are acknowledged (default true); false for throwaway demos. */
+      fsync?: boolean;
+      client?: PGlite;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
-export class DataDirLockedError extends Error {}
-
-/** Two processes on one PGlite data dir corrupt it: the second one is refused with a clear message. */
-function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, 'shop.lock');
-  const take = () => fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  try {
-    take();
-  } catch {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    let alive = false;
-    try {
-      if (pid && pid !== process.pid) {
-        process.kill(pid, 0);
-        alive = true;
-      }
-    } catch {
-      alive = false;
-    }
-    if (alive)
-      throw new DataDirLockedError(
-        `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first, or set DATA_DIR to another folder.`,
-      );
-    fs.rmSync(lockFile, { force: true });
-    take();
-  }
-  return () => fs.rmSync(lockFile, { force: true });
-}
+export { DataDirLockedError } from './lock';
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'pglite') {
-    let unlock = () => {};
+    let unlock = async () => {};
     let client = opts.client;
     if (!client) {
-      if (opts.dataDir) unlock = lockDataDir(opts.dataDir);
+      if (opts.dataDir) unlock = await lockDataDir(opts.dataDir);
       try {
-        client = new PGlite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
+        client = opts.dataDir
+          ? new PGlite(pgliteOnDisk(path.join(opts.dataDir, 'pglite'), { fsync: opts.fsync ?? true }))
+          : new PGlite();
         await client.waitReady;
       } catch (err) {
-        unlock();
+        await unlock();
         throw err;
       }
     }
@@ -92,7 +73,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       close: async () => {
         if (!pglite.closed) await pglite.close();
-        unlock();
+        await unlock();
       },
     };
   }

@@ -21,7 +21,7 @@ export async function openConfigured(opts: { poolSize?: number; lockedHint?: str
     const database = await createDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl, poolSize: opts.poolSize ?? config.poolSize }
-        : { kind: 'pglite', dataDir: config.dataDir },
+        : { kind: 'pglite', dataDir: config.dataDir, fsync: config.pgliteFsync },
     );
     return { config, database };
   } catch (err) {
