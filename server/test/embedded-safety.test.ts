@@ -116,10 +116,11 @@ async function signedInSeller(baseUrl: string): Promise<Client> {
   return c;
 }
 
-const canUnshare = spawnSync('unshare', ['--pid', '--fork', 'true']).status === 0;
+const onPglite = testDbKind === 'pglite';
+const canUnshare = onPglite && spawnSync('unshare', ['--pid', '--fork', 'true']).status === 0;
 const perlDir = (() => {
   const perl = spawnSync('sh', ['-c', 'command -v perl']).stdout?.toString().trim();
-  if (!perl) return undefined;
+  if (!onPglite || !perl) return undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-embedded-perl-only-'));
   tmpDirs.push(dir);
   fs.symlinkSync(perl, path.join(dir, 'perl'));
@@ -152,7 +153,7 @@ afterAll(() => {
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe.skipIf(testDbKind !== 'pglite')('the data folder lock (in process)', () => {
+describe.skipIf(!onPglite)('the data folder lock (in process)', () => {
   const releases: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const r of releases.splice(0)) await r();
@@ -189,7 +190,7 @@ describe.skipIf(testDbKind !== 'pglite')('the data folder lock (in process)', ()
   });
 });
 
-describe.skipIf(testDbKind !== 'pglite')('fsync of the embedded database', () => {
+describe.skipIf(!onPglite)('fsync of the embedded database', () => {
   it('PGLITE_FSYNC is on by default, off on request, and names itself when bad', () => {
     expect(loadConfig({}).pgliteFsync).toBe(true);
     expect(loadConfig({ PGLITE_FSYNC: 'off' }).pgliteFsync).toBe(false);
@@ -222,7 +223,7 @@ describe.skipIf(testDbKind !== 'pglite')('fsync of the embedded database', () =>
   });
 });
 
-describe.skipIf(testDbKind !== 'pglite')('the real server on one data folder', () => {
+describe.skipIf(!onPglite)('the real server on one data folder', () => {
   let dataDir = '';
   let first: Server | undefined;
   let restarted: Server | undefined;
