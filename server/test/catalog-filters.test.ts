@@ -231,6 +231,8 @@ describe('sorts and keyset pages', () => {
 });
 
 describe('list rows', () => {
+  // A list page is written by fast-json-stringify from the list's response schema, one product by the
+  // app-wide zod serializer: both from the same rows, and they must agree field for field.
   it('each listed product reads exactly as GET /product/{id} gives it, on the plain and the by-id paths', async () => {
     const db = t.database.db;
     // Edge cases: an ad, cents, microseconds just below a second, a one-digit day and month.

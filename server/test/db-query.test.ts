@@ -18,7 +18,7 @@ afterAll(() => database?.close());
 describe('database.query', () => {
   it('binds values as parameters and parses the columns by type, named or not', async () => {
     const text = `select $1::text as t, $2::int as n, $3::boolean as b, $4::text as missing, array_length($5::uuid[], 1) as ids`;
-    const tricky = `it's "quoted" \\ back'slashed'; drop table product; --`;
+    const tricky = `it's "quoted" \\ back'slashed'; drop table product; -- মিরপুর 💻`;
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
     for (const name of ['test_query_types', undefined]) {
       const [row] = await database.query<{ t: string; n: number; b: boolean; missing: null; ids: number }>(name, text, [tricky, 42, true, null, ids]);
@@ -32,6 +32,13 @@ describe('database.query', () => {
     expect(await database.query('test_query_reuse', text, [[5, 6], 5])).toEqual([{ id: 6 }]);
     expect(await database.query('test_query_reuse', text, [[], 0])).toEqual([]);
     await expect(database.query('test_query_reuse', 'select 1 as one', [])).rejects.toThrow();
+  });
+
+  it('reads an answer larger than one chunk of the embedded database, row for row', async () => {
+    const text = `select g as n, repeat('ab', 5000) || g as s from generate_series(1, $1::int) g`;
+    const rows = await database.query<{ n: number; s: string }>('test_query_large', text, [400]);
+    expect(rows).toHaveLength(400);
+    expect(rows.every((r, i) => r.n === i + 1 && r.s.length === 10_000 + String(i + 1).length && r.s.endsWith(String(i + 1)))).toBe(true);
   });
 
   it('rejects with the database error code, and the next query still works', async () => {
