@@ -6,8 +6,8 @@ import type pg from 'pg';
  * and planned once per connection, then only bound and executed (for hot queries whose planning
  * costs as much as running them). Without one it is parsed and planned for these very values each
  * time (for queries whose best plan depends on them). Values go as parameters, never into the text.
- * Not for use inside a Drizzle transaction: it runs on a connection of its own (PostgreSQL) or
- * waits for the transaction to end (PGlite).
+ * Outside transactions only: on PostgreSQL it takes a pooled connection of its own, and on PGlite it
+ * waits for any transaction in progress to end (called from inside one, it would wait forever).
  */
 export type Query = <Row extends Record<string, unknown>>(name: string | undefined, text: string, values?: readonly unknown[]) => Promise<Row[]>;
 
