@@ -187,6 +187,7 @@ function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
     RATE_LIMIT_MAX: '1000000000',
     AUTH_RATE_LIMIT_MAX: '1000000000',
     SEED_DEMO: 'false',
+    JOBS_ENABLED: 'false',
     DATABASE_POOL_SIZE: '10',
     WEB_DIST: path.join(tmpDir, 'no-web'),
   } as Record<string, string>;
