@@ -5,9 +5,7 @@ import { dollars, emailSchema, idSchema, imageUrl, pageQuery, phoneSchema, text 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
 
-export const categorySchema = z
-  .object({ _id: z.string(), category: z.string(), img: z.string() })
-  .meta({ id: 'Category' });
+export const categorySchema = z.object({ _id: z.string(), category: z.string(), img: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
 export const advertisementSchema = z
@@ -60,11 +58,26 @@ export const productInputSchema = z.object({
   number: phoneSchema,
   condition: conditionSchema,
   used_year: z
-    .union([z.number(), z.string().trim().regex(/^\d{1,2}$/, { message: 'must be a whole number of years' })], {
-      message: 'must be a whole number of years',
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,2}$/, { message: 'must be a whole number of years' }),
+      ],
+      {
+        message: 'must be a whole number of years',
+      },
+    )
     .transform((v) => Number(v))
-    .pipe(z.number().int({ message: 'must be a whole number of years' }).min(0, { message: 'must be 0 or more' }).max(50, { message: 'must be at most 50' })),
+    .pipe(
+      z
+        .number()
+        .int({ message: 'must be a whole number of years' })
+        .min(0, { message: 'must be 0 or more' })
+        .max(50, { message: 'must be at most 50' }),
+    ),
   img: imageUrl,
   description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional().default(''),
   email: emailSchema.optional(),

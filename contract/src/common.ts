@@ -23,17 +23,32 @@ export const emailSchema = z
   .string({ message: 'must be a valid email address' })
   .trim()
   .transform((s) => s.replace(/ /g, '+'))
-  .pipe(z.email({ message: 'must be a valid email address' }).max(254, { message: 'must be at most 254 characters' }).toLowerCase());
+  .pipe(
+    z.email({ message: 'must be a valid email address' }).max(254, { message: 'must be at most 254 characters' }).toLowerCase(),
+  );
 
 /** Text fields: trimmed, non-empty, bounded. */
 export const text = (max: number) =>
-  z.string({ message: 'is required' }).trim().min(1, { message: 'is required' }).max(max, { message: `must be at most ${max} characters` });
+  z
+    .string({ message: 'is required' })
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(max, { message: `must be at most ${max} characters` });
 
 /** A price in dollars as number or numeric string (forms send strings); at most 2 decimals. */
 export const dollars = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, { message: 'must be a number' })], {
-    message: 'must be a number',
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d+(\.\d{1,2})?$/, { message: 'must be a number' }),
+    ],
+    {
+      message: 'must be a number',
+    },
+  )
   .transform((v) => Number(v))
   .pipe(
     z

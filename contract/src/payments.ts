@@ -36,7 +36,10 @@ export const simulatedConfirmSchema = z.object({
   cardNumber: z.string().trim().max(30),
   expMonth: z.coerce.number().int().min(1, { message: 'is not a valid month' }).max(12, { message: 'is not a valid month' }),
   expYear: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, { message: 'must be 3 or 4 digits' }),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, { message: 'must be 3 or 4 digits' }),
 });
 export const simulatedConfirmResultSchema = z.object({
   paymentIntent: z

@@ -1,6 +1,17 @@
 /** The part of autocannon 8's API the benchmark uses (the package ships no types). */
 declare module 'autocannon' {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p97_5: number; p99: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  };
   export type Result = {
     requests: Histogram;
     latency: Histogram;

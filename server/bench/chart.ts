@@ -36,7 +36,9 @@ export function renderSvg(
       out.push(`<rect x="${left}" y="${y}" width="${w}" height="${barH}" class="${cls}"/>`);
       const ratio = r.ratio !== undefined && r.call !== 'ceiling' ? ` · ${Math.round(r.ratio * 100)}% of ceiling` : '';
       const cpu =
-        r.serverCpuUsPerReq !== undefined ? ` · cpu ${r.serverCpuUsPerReq}${r.dbCpuUsPerReq !== undefined ? ` + ${r.dbCpuUsPerReq} db` : ''} µs` : '';
+        r.serverCpuUsPerReq !== undefined
+          ? ` · cpu ${r.serverCpuUsPerReq}${r.dbCpuUsPerReq !== undefined ? ` + ${r.dbCpuUsPerReq} db` : ''} µs`
+          : '';
       out.push(
         `<text x="${left + w + 8}" y="${y + 16}" class="v">${r.reqPerSec.toLocaleString('en')} req/s · p50 ${r.p50} ms · p99 ${r.p99} ms${ratio}${cpu}</text>`,
       );

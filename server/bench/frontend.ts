@@ -18,7 +18,8 @@ export type FrontendResult =
 const DEMO_PASSWORD = 'bench-demo-password';
 
 export async function runFrontendBench(): Promise<FrontendResult> {
-  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
+    return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
   const dist = await buildWithManifest();
   const server = await startOwnServer({
     NODE_ENV: 'production',

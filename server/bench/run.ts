@@ -60,7 +60,13 @@ type Target = { id: string; label: string; kind: 'postgres' | 'pglite'; products
 const TARGETS: Target[] = [
   { id: 'pg-1m', label: 'PostgreSQL, 1M products', kind: 'postgres', products: 1_000_000, db: 'shop_bench_1m' },
   { id: 'pg-100k', label: 'PostgreSQL, 100k products', kind: 'postgres', products: 100_000, db: 'shop_bench_100k' },
-  { id: 'pglite-100k', label: 'Embedded PGlite, 100k products', kind: 'pglite', products: 100_000, db: path.join(tmpDir, 'pglite-100k') },
+  {
+    id: 'pglite-100k',
+    label: 'Embedded PGlite, 100k products',
+    kind: 'pglite',
+    products: 100_000,
+    db: path.join(tmpDir, 'pglite-100k'),
+  },
 ];
 
 export type Row = {
@@ -92,7 +98,9 @@ const dbUrl = (name: string) => {
   return u.toString();
 };
 const lastMigration = () => {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
   return journal.entries[journal.entries.length - 1].tag;
 };
 
@@ -122,14 +130,19 @@ async function ensureLoaded(t: Target) {
     await admin.connect();
     try {
       const found = (
-        await admin.query<{ comment: string | null }>('select shobj_description(oid, \'pg_database\') as comment from pg_database where datname = $1', [t.db])
+        await admin.query<{ comment: string | null }>(
+          "select shobj_description(oid, 'pg_database') as comment from pg_database where datname = $1",
+          [t.db],
+        )
       ).rows[0];
       if (found?.comment === marker) {
         log(`  ${t.db}: ${t.products.toLocaleString('en')} products, current migrations: reused`);
         return;
       }
       if (found) {
-        log(`  ${t.db}: ${found.comment ? `was ${found.comment.replace('shop-bench:', '')}` : 'not a benchmark catalog'}, reloading`);
+        log(
+          `  ${t.db}: ${found.comment ? `was ${found.comment.replace('shop-bench:', '')}` : 'not a benchmark catalog'}, reloading`,
+        );
         await admin.query(`drop database ${t.db} with (force)`);
       }
       await admin.query(`create database ${t.db}`);
@@ -206,7 +219,11 @@ function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
   // small one, and that server process spent ~30% of its time in GC instead of ~11% (a third of
   // the runs of the same build were 40% slower). The README recommends the same for production.
   const v8 = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
-  const child = spawn(process.execPath, [...v8, '--import', 'tsx', 'bench/serve.ts', mode], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...v8, '--import', 'tsx', 'bench/serve.ts', mode], {
+    cwd: serverDir,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const rl = readline.createInterface({ input: child.stdout! });
     const fail = (code: number | null) => reject(new Error(`bench/serve.ts ${mode} exited with ${code} before listening`));
@@ -246,7 +263,9 @@ async function backendPids(t: Target, appName?: string): Promise<number[]> {
   const c = new pg.Client({ connectionString: dbUrl(t.db) });
   await c.connect();
   try {
-    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName])).rows.map((r) => r.pid);
+    return (await c.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [appName])).rows.map(
+      (r) => r.pid,
+    );
   } finally {
     await c.end();
   }
@@ -267,7 +286,9 @@ async function measure(t: Target, call: string, server: Server, p: string, warmu
   const probe = await fetch(url);
   const body = (await probe.json()) as unknown[];
   if (probe.status !== 200 || !Array.isArray(body) || body.length !== 24)
-    throw new Error(`${call}: expected 200 with 24 products from ${p}, got ${probe.status} ${JSON.stringify(body).slice(0, 200)}`);
+    throw new Error(
+      `${call}: expected 200 with 24 products from ${p}, got ${probe.status} ${JSON.stringify(body).slice(0, 200)}`,
+    );
   const totalHeader = probe.headers.get('x-total-count')
     ? `${probe.headers.get('x-total-count')}${probe.headers.get('x-total-count-exact') === 'false' ? ' (estimate)' : ''}`
     : undefined;
@@ -377,7 +398,13 @@ function checkTargets(rows: Row[]): Check[] {
   for (const call of ['first', 'deep', 'category']) {
     const r = get('pg-1m', call);
     if (!r) continue;
-    checks.push({ target: 'pg-1m', call, rule: '>= 70% of ceiling req/s', value: `${Math.round((r.ratio ?? 0) * 100)}%`, met: (r.ratio ?? 0) >= 0.7 });
+    checks.push({
+      target: 'pg-1m',
+      call,
+      rule: '>= 70% of ceiling req/s',
+      value: `${Math.round((r.ratio ?? 0) * 100)}%`,
+      met: (r.ratio ?? 0) >= 0.7,
+    });
     checks.push({ target: 'pg-1m', call, rule: 'p99 <= 25 ms', value: `${r.p99} ms`, met: r.p99 <= 25 });
   }
   for (const call of ['search', 'filtered']) {
@@ -393,18 +420,42 @@ function checkTargets(rows: Row[]): Check[] {
 function checkFrontendTargets(f: Exclude<Awaited<ReturnType<typeof runFrontendBench>>, { skipped: string }>): Check[] {
   const checks: Check[] = [];
   const js = f.initialJsGzipKb['/'];
-  if (js !== undefined) checks.push({ target: 'web', call: '/', rule: 'initial JS <= 120 KB gzip', value: `${js} KB`, met: js <= 120 });
+  if (js !== undefined)
+    checks.push({ target: 'web', call: '/', rule: 'initial JS <= 120 KB gzip', value: `${js} KB`, met: js <= 120 });
   for (const [page, r] of Object.entries(f.lighthouse)) {
     if ('skipped' in r) continue;
-    checks.push({ target: 'web', call: page, rule: 'Lighthouse performance >= 95', value: String(r.performance), met: r.performance >= 95 });
-    checks.push({ target: 'web', call: page, rule: 'Lighthouse accessibility 100', value: String(r.accessibility), met: r.accessibility >= 100 });
+    checks.push({
+      target: 'web',
+      call: page,
+      rule: 'Lighthouse performance >= 95',
+      value: String(r.performance),
+      met: r.performance >= 95,
+    });
+    checks.push({
+      target: 'web',
+      call: page,
+      rule: 'Lighthouse accessibility 100',
+      value: String(r.accessibility),
+      met: r.accessibility >= 100,
+    });
     checks.push({ target: 'web', call: page, rule: 'CLS < 0.05', value: String(r.cls), met: r.cls < 0.05 });
   }
   return checks;
 }
 
 function printTable(rows: Row[]) {
-  const head = ['target', 'call', 'req/s', 'p50 ms', 'p99 ms', 'vs ceiling', 'server us/req', 'db us/req', 'load', 'X-Total-Count'];
+  const head = [
+    'target',
+    'call',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'vs ceiling',
+    'server us/req',
+    'db us/req',
+    'load',
+    'X-Total-Count',
+  ];
   const body = rows.map((r) => [
     r.target,
     r.call,
@@ -418,12 +469,17 @@ function printTable(rows: Row[]) {
     r.totalHeader ?? '-',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
   log('\n' + line(head));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) log(line(b));
-  log(`Each call: best of ${ROUNDS} runs. vs ceiling: against the ceiling run made just before that run (ceiling row: median of all its runs).`);
-  log('us/req: CPU time per request of the server process and of its PostgreSQL backends; load: 1-min load average at the start.');
+  log(
+    `Each call: best of ${ROUNDS} runs. vs ceiling: against the ceiling run made just before that run (ceiling row: median of all its runs).`,
+  );
+  log(
+    'us/req: CPU time per request of the server process and of its PostgreSQL backends; load: 1-min load average at the start.',
+  );
 }
 
 async function pgVersion() {
@@ -463,8 +519,21 @@ async function main() {
 
   const summary = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, postgres: await pgVersion() },
-    settings: { connections: CONNECTIONS, warmupSeconds: WARMUP, durationSeconds: DURATION, rounds: ROUNDS, search: SEARCH_Q, filter: FILTER },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      postgres: await pgVersion(),
+    },
+    settings: {
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      durationSeconds: DURATION,
+      rounds: ROUNDS,
+      search: SEARCH_Q,
+      filter: FILTER,
+    },
     rows,
     targets: checks,
     frontend,
@@ -472,12 +541,16 @@ async function main() {
   const runFile = path.join(tmpDir, `bench-${summary.date.replace(/[:.]/g, '-')}.json`);
   fs.writeFileSync(runFile, JSON.stringify(summary, null, 2));
   if (only) {
-    log(`\nWrote ${path.relative(process.cwd(), runFile)} in ${Math.round((Date.now() - t0) / 1000)} s (a partial run: results/latest.* unchanged).`);
+    log(
+      `\nWrote ${path.relative(process.cwd(), runFile)} in ${Math.round((Date.now() - t0) / 1000)} s (a partial run: results/latest.* unchanged).`,
+    );
     return;
   }
   fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(summary, null, 2) + '\n');
   fs.writeFileSync(path.join(resultsDir, 'latest.svg'), renderSvg(rows, summary.machine, summary.settings));
-  log(`\nWrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))} and latest.svg in ${Math.round((Date.now() - t0) / 1000)} s.`);
+  log(
+    `\nWrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))} and latest.svg in ${Math.round((Date.now() - t0) / 1000)} s.`,
+  );
 }
 
 main().catch((err) => {

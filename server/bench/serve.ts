@@ -14,7 +14,9 @@ import { buildApp } from '../src/app';
 async function app() {
   const config = loadConfig();
   const database = await createDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const server = await buildApp({ config, database });
   await server.listen({ port: 0, host: '127.0.0.1' });

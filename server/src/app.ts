@@ -4,7 +4,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth, isAdminEmail } from './auth/auth';
@@ -41,7 +47,11 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'], ...(logStream && { stream: logStream }) },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+            ...(logStream && { stream: logStream }),
+          },
     // A hop count is valid at run time (proxy-addr) though the types list only string | boolean.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 64 * 1024,
@@ -82,7 +92,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       info: {
         title: 'Second-hand tech shop API',
         version: '1.0.0',
-        description: 'Paths and answer shapes of SPEC.md section 7, under /api. Identity comes from the session cookie set by /api/auth.',
+        description:
+          'Paths and answer shapes of SPEC.md section 7, under /api. Identity comes from the session cookie set by /api/auth.',
       },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },

@@ -5,9 +5,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', '']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 const list = z.string().transform((s) =>
   s
     .split(',')
@@ -51,7 +49,10 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('shop:'),
     RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
@@ -67,7 +68,8 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
-        message: 'the simulated provider takes no real money; refused when NODE_ENV=production unless ALLOW_SIMULATED_PAYMENTS=true',
+        message:
+          'the simulated provider takes no real money; refused when NODE_ENV=production unless ALLOW_SIMULATED_PAYMENTS=true',
       });
   });
 
@@ -86,7 +88,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trustProxy =
-    e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' || e.TRUST_PROXY === '' ? false : /^\d+$/.test(e.TRUST_PROXY) ? Number(e.TRUST_PROXY) : e.TRUST_PROXY;
+    e.TRUST_PROXY === 'true'
+      ? true
+      : e.TRUST_PROXY === 'false' || e.TRUST_PROXY === ''
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY;
   const embedded = !e.DATABASE_URL;
   return {
     env: e.NODE_ENV,

@@ -37,7 +37,10 @@ async function main() {
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password: ${config.demoPassword}):`);
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.email}${a.role === 'seller' ? (a.verified ? ' (verified)' : ' (unverified)') : ''}`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(
+        `    ${a.role.padEnd(6)} ${a.email}${a.role === 'seller' ? (a.verified ? ' (verified)' : ' (unverified)') : ''}`,
+      );
   }
   console.log(lines.join('\n') + '\n');
 }

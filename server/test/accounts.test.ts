@@ -57,7 +57,10 @@ describe('profile: display name', () => {
     const c = await t.client().signUp('name3@test.shop', { name: 'Sneaky' });
     await c.post('/api/auth/update-user', { name: 'Sneaky', role: 'admin', verified: true, roleConfirmed: false });
     await c.post('/api/auth/update-user', { email: 'other@test.shop' });
-    const [row] = await t.database.db.select().from(user).where(eq(user.id, (await me(c))!.id));
+    const [row] = await t.database.db
+      .select()
+      .from(user)
+      .where(eq(user.id, (await me(c))!.id));
     expect(row).toMatchObject({ role: 'buyer', verified: false, roleConfirmed: true, email: 'name3@test.shop' });
   });
 
@@ -72,7 +75,10 @@ describe('profile: password', () => {
     const laptop = t.client();
     expect((await laptop.signIn('pw1@test.shop')).status).toBe(200);
 
-    const wrong = await phone.post<{ message: string }>('/api/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'brand-new-pass' });
+    const wrong = await phone.post<{ message: string }>('/api/auth/change-password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'brand-new-pass',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBeTruthy();
     const short = await phone.post('/api/auth/change-password', { currentPassword: 'pass-word-123', newPassword: '12345' });
@@ -95,7 +101,9 @@ describe('profile: password', () => {
     const a = await t.client().signUp('pw2@test.shop');
     const b = t.client();
     await b.signIn('pw2@test.shop');
-    expect((await a.post('/api/auth/change-password', { currentPassword: 'pass-word-123', newPassword: 'another-pass-1' })).status).toBe(200);
+    expect(
+      (await a.post('/api/auth/change-password', { currentPassword: 'pass-word-123', newPassword: 'another-pass-1' })).status,
+    ).toBe(200);
     expect((await b.get('/api/users/buyer/pw2@test.shop')).status).toBe(200);
   });
 });
@@ -129,7 +137,7 @@ describe('profile: sign out of all devices', () => {
 });
 
 describe('deleting a user', () => {
-  it("ends their sessions at once: the old cookie gets 401 on the next call, and they cannot sign in", async () => {
+  it('ends their sessions at once: the old cookie gets 401 on the next call, and they cannot sign in', async () => {
     const admin = await t.client().signUp('admin@test.shop');
     const seller = await t.client().signUp('deleted@test.shop', { isSeller: true });
     const raw = seller.cookie(SESSION_COOKIE)!;
@@ -141,7 +149,9 @@ describe('deleting a user', () => {
     expect((await seller.get('/api/users/seller/deleted@test.shop')).status).toBe(401);
     expect(await me(seller)).toBeNull();
     // Replaying the cookie in a fresh client changes nothing.
-    const replay = await fetch(`${t.baseUrl}/api/users/seller/deleted@test.shop`, { headers: { cookie: `${SESSION_COOKIE}=${raw}` } });
+    const replay = await fetch(`${t.baseUrl}/api/users/seller/deleted@test.shop`, {
+      headers: { cookie: `${SESSION_COOKIE}=${raw}` },
+    });
     expect(replay.status).toBe(401);
     expect(await t.database.db.select().from(session).where(eq(session.userId, id))).toHaveLength(0);
 
@@ -189,7 +199,10 @@ describe('session cookies', () => {
   it('expire: a session past its expiry is signed out', async () => {
     const c = await t.client().signUp('expired1@test.shop');
     const id = (await me(c))!.id;
-    await t.database.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.userId, id));
+    await t.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, id));
     expect((await c.get('/api/users/buyer/expired1@test.shop')).status).toBe(401);
     expect(await me(c)).toBeNull();
   });
@@ -204,10 +217,15 @@ describe('session cookies behind https', () => {
 
   it('are Secure (with the __Secure- prefix) and the answer carries HSTS', async () => {
     const c = new Client(s.baseUrl, 'https://shop.example.test');
-    const r = await c.request('POST', '/api/auth/sign-up/email', { name: 'Tls', email: 'tls1@test.shop', password: 'pass-word-123' }, {
-      'x-forwarded-proto': 'https',
-      'x-forwarded-host': 'shop.example.test',
-    });
+    const r = await c.request(
+      'POST',
+      '/api/auth/sign-up/email',
+      { name: 'Tls', email: 'tls1@test.shop', password: 'pass-word-123' },
+      {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'shop.example.test',
+      },
+    );
     expect(r.status).toBe(200);
     const a = cookieAttrs(r.headers, `__Secure-${SESSION_COOKIE}`)!;
     expect(a).toBeDefined();
@@ -217,7 +235,10 @@ describe('session cookies behind https', () => {
     expect(r.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
     expect(r.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
     // The session works on the next call.
-    const who = await c.request('GET', '/api/users/buyer/tls1@test.shop', undefined, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example.test' });
+    const who = await c.request('GET', '/api/users/buyer/tls1@test.shop', undefined, {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'shop.example.test',
+    });
     expect(who.status).toBe(200);
   });
 });

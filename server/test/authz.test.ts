@@ -65,7 +65,13 @@ let shared: { productId: string; orderId: string };
 
 beforeAll(async () => {
   t = await startTestApp();
-  const [b, ob, s, os, a] = await Promise.all([buyer(t), buyer(t, 'other-buyer'), seller(t), seller(t, 'other-seller'), admin(t)]);
+  const [b, ob, s, os, a] = await Promise.all([
+    buyer(t),
+    buyer(t, 'other-buyer'),
+    seller(t),
+    seller(t, 'other-seller'),
+    admin(t),
+  ]);
   as = { anonymous: t.client(), buyer: b, 'other buyer': ob, seller: s, 'other seller': os, admin: a };
   const productId = await addProduct(s);
   shared = { productId, orderId: await placeOrder(b, productId) };
@@ -152,7 +158,9 @@ const rows: Row[] = [
   {
     call: 'POST /api/users',
     expect: [401, 200, 200, 200, 200, 200],
-    run: async (me) => ({ res: await me.post('/api/users', { name: 'Me', email: me.email || 'nobody@test.shop', isSeller: false }) }),
+    run: async (me) => ({
+      res: await me.post('/api/users', { name: 'Me', email: me.email || 'nobody@test.shop', isSeller: false }),
+    }),
   },
   {
     call: "POST /api/users (buyer's email)",
@@ -183,7 +191,13 @@ const rows: Row[] = [
       const target = await insertUser(t, 'seller');
       return {
         res: await me.put(`/api/users/verify/${target.id}`),
-        happened: () => exists(db().select().from(user).where(and(eq(user.id, target.id), eq(user.verified, true)))),
+        happened: () =>
+          exists(
+            db()
+              .select()
+              .from(user)
+              .where(and(eq(user.id, target.id), eq(user.verified, true))),
+          ),
       };
     },
   },
@@ -195,7 +209,13 @@ const rows: Row[] = [
         const target = await insertUser(t, role);
         return {
           res: await me.del(`/api/users/${target.id}`),
-          happened: () => exists(db().select().from(user).where(and(eq(user.id, target.id), isNotNull(user.deletedAt)))),
+          happened: () =>
+            exists(
+              db()
+                .select()
+                .from(user)
+                .where(and(eq(user.id, target.id), isNotNull(user.deletedAt))),
+            ),
         };
       },
     }),
@@ -220,18 +240,31 @@ const rows: Row[] = [
       const transactionId = await paidAtProvider(as.buyer, orderId);
       return {
         res: await postPayment(me, orderId, transactionId, 450),
-        happened: () => exists(db().select().from(order).where(and(eq(order.id, orderId), eq(order.status, 'paid')))),
+        happened: () =>
+          exists(
+            db()
+              .select()
+              .from(order)
+              .where(and(eq(order.id, orderId), eq(order.status, 'paid'))),
+          ),
       };
     },
   },
   // ---- beyond SPEC.md 7
-  { call: 'GET /api/product/{id}', expect: EVERYONE, run: async (me) => ({ res: await me.get(`/api/product/${shared.productId}`) }) },
+  {
+    call: 'GET /api/product/{id}',
+    expect: EVERYONE,
+    run: async (me) => ({ res: await me.get(`/api/product/${shared.productId}`) }),
+  },
   { call: 'GET /api/payments', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/payments') }) },
 ];
 
 it('lets exactly the right actors make each call', async () => {
   const base = (call: string) => call.replace(/ \(.*\)$/, '');
-  expect(SPEC_CALLS.filter((c) => !rows.some((r) => base(r.call) === c)), 'SPEC.md 7 calls missing from the table').toEqual([]);
+  expect(
+    SPEC_CALLS.filter((c) => !rows.some((r) => base(r.call) === c)),
+    'SPEC.md 7 calls missing from the table',
+  ).toEqual([]);
 
   const failures: string[] = [];
   // Rows one after another; the six actors of a row at once (each on its own fresh targets).
@@ -248,7 +281,8 @@ it('lets exactly the right actors make each call', async () => {
           out.push(`${where}: ${res.status} without {error, message}: ${JSON.stringify(res.body)}`);
         if (happened) {
           const did = await happened();
-          if (did !== res.status < 300) out.push(`${where}: answered ${res.status} but the change ${did ? 'happened' : 'did not happen'}`);
+          if (did !== res.status < 300)
+            out.push(`${where}: answered ${res.status} but the change ${did ? 'happened' : 'did not happen'}`);
         }
         return out;
       }),

@@ -62,7 +62,8 @@ const order = (field: string, value: unknown): Omit<Case, 'what' | 'status'> & {
 const payment = (field: string, value: unknown): Omit<Case, 'what' | 'status'> & { field: string } => ({
   as: 'buyer',
   field,
-  send: (c) => c.post('/api/payments', { price: 1, transactionId: 'pi_sim_x', email: c.email, OrderId: ids.order, [field]: value }),
+  send: (c) =>
+    c.post('/api/payments', { price: 1, transactionId: 'pi_sim_x', email: c.email, OrderId: ids.order, [field]: value }),
 });
 
 const bodyCases: Case[] = [
@@ -105,8 +106,18 @@ const bodyCases: Case[] = [
   { what: 'product body empty object', as: 'seller', status: 400, send: (c) => c.post('/api/products', {}) },
   { what: 'product body a JSON array', as: 'seller', status: 400, send: (c) => c.post('/api/products', [productBody(c)]) },
   { what: 'product body JSON null', as: 'seller', status: 400, send: (c) => c.request('POST', '/api/products', 'null') },
-  { what: 'product body invalid JSON', as: 'seller', status: 400, send: (c) => c.request('POST', '/api/products', '{"name": "Mac') },
-  { what: 'product body empty with a JSON content type', as: 'seller', status: 400, send: (c) => c.request('POST', '/api/products', '') },
+  {
+    what: 'product body invalid JSON',
+    as: 'seller',
+    status: 400,
+    send: (c) => c.request('POST', '/api/products', '{"name": "Mac'),
+  },
+  {
+    what: 'product body empty with a JSON content type',
+    as: 'seller',
+    status: 400,
+    send: (c) => c.request('POST', '/api/products', ''),
+  },
   {
     what: 'product body as text/plain',
     as: 'seller',
@@ -119,11 +130,34 @@ const bodyCases: Case[] = [
     status: [400, 415],
     send: (c) => c.request('POST', '/api/products', '<product/>', { 'content-type': 'application/xml' }),
   },
-  { what: 'product body nested 10,000 arrays deep', as: 'seller', status: 400, send: (c) => c.request('POST', '/api/products', `${'['.repeat(10_000)}"\u0000"${']'.repeat(10_000)}`) },
+  {
+    what: 'product body nested 10,000 arrays deep',
+    as: 'seller',
+    status: 400,
+    send: (c) => c.request('POST', '/api/products', `${'['.repeat(10_000)}"\u0000"${']'.repeat(10_000)}`),
+  },
   // advertise
-  { what: 'advertise _id malformed', as: 'seller', status: 400, field: '_id', send: (c) => c.post('/api/advertise', { _id: 'abc' }) },
-  { what: 'advertise without a product', as: 'seller', status: 400, field: 'productId', send: (c) => c.post('/api/advertise', { name: 'x' }) },
-  { what: 'advertise productId as a number', as: 'seller', status: 400, field: 'productId', send: (c) => c.post('/api/advertise', { productId: 42 }) },
+  {
+    what: 'advertise _id malformed',
+    as: 'seller',
+    status: 400,
+    field: '_id',
+    send: (c) => c.post('/api/advertise', { _id: 'abc' }),
+  },
+  {
+    what: 'advertise without a product',
+    as: 'seller',
+    status: 400,
+    field: 'productId',
+    send: (c) => c.post('/api/advertise', { name: 'x' }),
+  },
+  {
+    what: 'advertise productId as a number',
+    as: 'seller',
+    status: 400,
+    field: 'productId',
+    send: (c) => c.post('/api/advertise', { productId: 42 }),
+  },
   // orders
   { what: 'order productId malformed', status: 400, ...order('productId', 'not-a-uuid') },
   { what: 'order productId missing', status: 400, ...order('productId', undefined) },
@@ -133,12 +167,42 @@ const bodyCases: Case[] = [
   { what: 'order meettingLocation too long', status: 400, ...order('meettingLocation', 'm'.repeat(201)) },
   { what: 'order meettingLocation with a NUL character', status: 400, ...order('meettingLocation', 'Gul\u0000shan') },
   // users
-  { what: 'POST /users isSeller as a string', as: 'buyer', status: 400, field: 'isSeller', send: (c) => c.post('/api/users', { name: 'x', email: c.email, isSeller: 'yes' }) },
-  { what: 'POST /users email missing', as: 'buyer', status: 400, field: 'email', send: (c) => c.post('/api/users', { name: 'x', isSeller: false }) },
-  { what: 'POST /users name blank', as: 'buyer', status: 400, field: 'name', send: (c) => c.post('/api/users', { name: '', email: c.email }) },
+  {
+    what: 'POST /users isSeller as a string',
+    as: 'buyer',
+    status: 400,
+    field: 'isSeller',
+    send: (c) => c.post('/api/users', { name: 'x', email: c.email, isSeller: 'yes' }),
+  },
+  {
+    what: 'POST /users email missing',
+    as: 'buyer',
+    status: 400,
+    field: 'email',
+    send: (c) => c.post('/api/users', { name: 'x', isSeller: false }),
+  },
+  {
+    what: 'POST /users name blank',
+    as: 'buyer',
+    status: 400,
+    field: 'name',
+    send: (c) => c.post('/api/users', { name: '', email: c.email }),
+  },
   // payments
-  { what: 'intent orderId malformed', as: 'buyer', status: 400, field: 'orderId', send: (c) => c.post('/api/create-payment-intent', { orderId: 'abc', price: 10 }) },
-  { what: 'intent without orderId (SPEC sends only price)', as: 'buyer', status: 400, field: 'orderId', send: (c) => c.post('/api/create-payment-intent', { price: 10 }) },
+  {
+    what: 'intent orderId malformed',
+    as: 'buyer',
+    status: 400,
+    field: 'orderId',
+    send: (c) => c.post('/api/create-payment-intent', { orderId: 'abc', price: 10 }),
+  },
+  {
+    what: 'intent without orderId (SPEC sends only price)',
+    as: 'buyer',
+    status: 400,
+    field: 'orderId',
+    send: (c) => c.post('/api/create-payment-intent', { price: 10 }),
+  },
   { what: 'payment OrderId malformed', status: 400, ...payment('OrderId', 'order-1') },
   { what: 'payment OrderId missing', status: 400, ...payment('OrderId', undefined) },
   { what: 'payment transactionId empty', status: 400, ...payment('transactionId', '') },
@@ -150,27 +214,75 @@ const bodyCases: Case[] = [
     as: 'buyer',
     status: 400,
     field: 'expMonth',
-    send: (c) => c.post('/api/payments/simulated/confirm', { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expMonth: 13, expYear: 2030, cvc: '123' }),
+    send: (c) =>
+      c.post('/api/payments/simulated/confirm', {
+        clientSecret: 'pi_x_secret_y',
+        cardNumber: '4242424242424242',
+        expMonth: 13,
+        expYear: 2030,
+        cvc: '123',
+      }),
   },
   {
     what: 'card confirm with letters for a cvc',
     as: 'buyer',
     status: 400,
     field: 'cvc',
-    send: (c) => c.post('/api/payments/simulated/confirm', { clientSecret: 'pi_x_secret_y', cardNumber: '4242424242424242', expMonth: 1, expYear: 2030, cvc: 'abc' }),
+    send: (c) =>
+      c.post('/api/payments/simulated/confirm', {
+        clientSecret: 'pi_x_secret_y',
+        cardNumber: '4242424242424242',
+        expMonth: 1,
+        expYear: 2030,
+        cvc: 'abc',
+      }),
   },
   // ids in paths
   { what: 'GET /order/{id} malformed', as: 'buyer', status: 400, field: 'id', send: (c) => c.get('/api/order/abc') },
-  { what: 'GET /order/{id} SQL in the id', as: 'buyer', status: 400, field: 'id', send: (c) => c.get(`/api/order/${encodeURIComponent("1' or '1'='1")}`) },
+  {
+    what: 'GET /order/{id} SQL in the id',
+    as: 'buyer',
+    status: 400,
+    field: 'id',
+    send: (c) => c.get(`/api/order/${encodeURIComponent("1' or '1'='1")}`),
+  },
   { what: 'DELETE /orders/{id} malformed', as: 'buyer', status: 400, field: 'id', send: (c) => c.del('/api/orders/123') },
-  { what: 'PUT /users/verify/{id} malformed', as: 'admin', status: 400, field: 'id', send: (c) => c.put('/api/users/verify/not-an-id') },
+  {
+    what: 'PUT /users/verify/{id} malformed',
+    as: 'admin',
+    status: 400,
+    field: 'id',
+    send: (c) => c.put('/api/users/verify/not-an-id'),
+  },
   { what: 'DELETE /users/{id} malformed', as: 'admin', status: 400, field: 'id', send: (c) => c.del('/api/users/0') },
   { what: 'GET /product/{id} malformed', as: 'anon', status: 400, field: 'id', send: (c) => c.get('/api/product/zzz') },
-  { what: 'a role check for a malformed email', as: 'buyer', status: 400, field: 'email', send: (c) => c.get('/api/users/buyer/not-an-email') },
-  { what: 'GET /order/{id} with a 400-character id', as: 'buyer', status: [400, 404], send: (c) => c.get(`/api/order/${'a'.repeat(400)}`) },
+  {
+    what: 'a role check for a malformed email',
+    as: 'buyer',
+    status: 400,
+    field: 'email',
+    send: (c) => c.get('/api/users/buyer/not-an-email'),
+  },
+  {
+    what: 'GET /order/{id} with a 400-character id',
+    as: 'buyer',
+    status: [400, 404],
+    send: (c) => c.get(`/api/order/${'a'.repeat(400)}`),
+  },
   { what: 'GET /order/{id} with broken percent-encoding', as: 'buyer', status: 400, send: (c) => c.get('/api/order/%E0%A4%A') },
-  { what: 'a role check with a NUL character in the email', as: 'buyer', status: 400, field: 'email', send: (c) => c.get('/api/users/buyer/a%00b@test.shop') },
-  { what: 'PUT /users/verify/{id} with invalid JSON', as: 'admin', status: 400, send: (c) => c.request('PUT', `/api/users/verify/${ids.sellerId}`, '{oops') },
+  {
+    what: 'a role check with a NUL character in the email',
+    as: 'buyer',
+    status: 400,
+    field: 'email',
+    send: (c) => c.get('/api/users/buyer/a%00b@test.shop'),
+  },
+  {
+    what: 'PUT /users/verify/{id} with invalid JSON',
+    as: 'admin',
+    status: 400,
+    send: (c) => c.request('PUT', `/api/users/verify/${ids.sellerId}`, '{oops'),
+  },
 ];
 
 const pageCases: Case[] = [];
@@ -203,16 +315,59 @@ for (const [path, as] of [
     [`cursor=${b64({ k: 1 })}`, 'cursor'],
     [`cursor=${'c'.repeat(300)}`, 'cursor'],
   ];
-  for (const [q, field] of queries) pageCases.push({ what: `GET ${path} ?${q.slice(0, 40)}`, as, status: 400, field, send: (c) => c.get(url(c, q)) });
+  for (const [q, field] of queries)
+    pageCases.push({ what: `GET ${path} ?${q.slice(0, 40)}`, as, status: 400, field, send: (c) => c.get(url(c, q)) });
 }
 pageCases.push(
-  { what: 'GET /allproducts ?sort=bogus', as: 'anon', status: 400, field: 'sort', send: (c) => c.get('/api/allproducts?sort=bogus') },
-  { what: 'GET /allproducts ?minPrice=abc', as: 'anon', status: 400, field: 'minPrice', send: (c) => c.get('/api/allproducts?minPrice=abc') },
-  { what: 'GET /allproducts ?maxPrice=-1', as: 'anon', status: 400, field: 'maxPrice', send: (c) => c.get('/api/allproducts?maxPrice=-1') },
-  { what: 'GET /allproducts ?location with a NUL character', as: 'anon', status: 400, field: 'location', send: (c) => c.get('/api/allproducts?location=Dha%00ka') },
-  { what: 'GET /allproducts ?q with a NUL character', as: 'anon', status: 400, field: 'q', send: (c) => c.get('/api/allproducts?q=mac%00book') },
-  { what: 'sign-up with a NUL character in the name', as: 'anon', status: 400, field: 'name', send: (c) => c.post('/api/auth/sign-up/email', { name: 'Ma\u0000ry', email: 'nul@test.shop', password: 'pass-word-123' }) },
-  { what: 'GET /products?email= not an email', as: 'seller', status: 400, field: 'email', send: (c) => c.get('/api/products?email=nobody') },
+  {
+    what: 'GET /allproducts ?sort=bogus',
+    as: 'anon',
+    status: 400,
+    field: 'sort',
+    send: (c) => c.get('/api/allproducts?sort=bogus'),
+  },
+  {
+    what: 'GET /allproducts ?minPrice=abc',
+    as: 'anon',
+    status: 400,
+    field: 'minPrice',
+    send: (c) => c.get('/api/allproducts?minPrice=abc'),
+  },
+  {
+    what: 'GET /allproducts ?maxPrice=-1',
+    as: 'anon',
+    status: 400,
+    field: 'maxPrice',
+    send: (c) => c.get('/api/allproducts?maxPrice=-1'),
+  },
+  {
+    what: 'GET /allproducts ?location with a NUL character',
+    as: 'anon',
+    status: 400,
+    field: 'location',
+    send: (c) => c.get('/api/allproducts?location=Dha%00ka'),
+  },
+  {
+    what: 'GET /allproducts ?q with a NUL character',
+    as: 'anon',
+    status: 400,
+    field: 'q',
+    send: (c) => c.get('/api/allproducts?q=mac%00book'),
+  },
+  {
+    what: 'sign-up with a NUL character in the name',
+    as: 'anon',
+    status: 400,
+    field: 'name',
+    send: (c) => c.post('/api/auth/sign-up/email', { name: 'Ma\u0000ry', email: 'nul@test.shop', password: 'pass-word-123' }),
+  },
+  {
+    what: 'GET /products?email= not an email',
+    as: 'seller',
+    status: 400,
+    field: 'email',
+    send: (c) => c.get('/api/products?email=nobody'),
+  },
   { what: 'GET /orders?email= empty', as: 'buyer', status: 400, field: 'email', send: (c) => c.get('/api/orders?email=') },
 );
 
@@ -220,7 +375,9 @@ async function check(c: Case) {
   const before = await fingerprint(t);
   const res = await c.send(who[c.as]);
   const allowed = Array.isArray(c.status) ? c.status : [c.status];
-  expect(allowed, `${c.what}: expected ${allowed.join(' or ')}, got ${res.status} ${JSON.stringify(res.body)}`).toContain(res.status);
+  expect(allowed, `${c.what}: expected ${allowed.join(' or ')}, got ${res.status} ${JSON.stringify(res.body)}`).toContain(
+    res.status,
+  );
   if (res.status >= 400) expectError(res, res.status, c.what, res.status === 400 ? c.field : undefined);
   expect(await fingerprint(t), `${c.what}: the database changed`).toEqual(before);
 }

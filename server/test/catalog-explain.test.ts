@@ -46,7 +46,11 @@ describe.skipIf(!onPostgres)(title, () => {
    * depend on the values, so EXECUTE is given NULLs (PostgreSQL 15 has no EXPLAIN (GENERIC_PLAN)).
    */
   async function genericPlan(text: string, values: unknown[]): Promise<PlanNode> {
-    const client = await ((database.db as unknown as { $client: unknown }).$client as unknown as { connect(): Promise<{ query(t: string, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; release(): void }> }).connect();
+    const client = await (
+      (database.db as unknown as { $client: unknown }).$client as unknown as {
+        connect(): Promise<{ query(t: string, v?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>; release(): void }>;
+      }
+    ).connect();
     try {
       await client.query('set plan_cache_mode = force_generic_plan');
       await client.query(`prepare shape as ${text}`);
@@ -62,7 +66,9 @@ describe.skipIf(!onPostgres)(title, () => {
 
   /** No sequential scan of product, nor of advertisement (a shop with many ads must not read them all per page). */
   function expectNoSeqScan(label: string, p: PlanNode) {
-    const seq = nodes(p).filter((n) => n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'product' || n['Relation Name'] === 'advertisement'));
+    const seq = nodes(p).filter(
+      (n) => n['Node Type'] === 'Seq Scan' && (n['Relation Name'] === 'product' || n['Relation Name'] === 'advertisement'),
+    );
     expect(seq, `${label}: sequential scan of product or advertisement in\n${JSON.stringify(p, null, 1)}`).toEqual([]);
     const used = nodes(p).filter((n) => n['Relation Name'] === 'product');
     expect(used.length, `${label}: reads product`).toBeGreaterThan(0);
@@ -72,7 +78,9 @@ describe.skipIf(!onPostgres)(title, () => {
     database = await createTestDatabase();
     await seedSynthetic(database.db, { products: ROWS, sellers: 300 });
     // Every tenth listing advertised: enough that reading all ads per page would show.
-    await q(`insert into advertisement (product_id, created_at) select id, created_at from product where listed and abs(hashtext(id::text)) % 10 = 0`);
+    await q(
+      `insert into advertisement (product_id, created_at) select id, created_at from product where listed and abs(hashtext(id::text)) % 10 = 0`,
+    );
     await database.db.execute(sql`vacuum analyze product`);
     await database.db.execute(sql`analyze advertisement`);
     await database.db.execute(sql`analyze "user"`);
@@ -85,9 +93,13 @@ describe.skipIf(!onPostgres)(title, () => {
       )
     ).rows as { k: string; id: string }[];
     cursors.newest = encodeCursor({ k: n.k, id: n.id });
-    const [a] = (await q('select price_cents as k, id from product where listed order by price_cents, id offset $1 limit 1', [mid])).rows as { k: number; id: string }[];
+    const [a] = (
+      await q('select price_cents as k, id from product where listed order by price_cents, id offset $1 limit 1', [mid])
+    ).rows as { k: number; id: string }[];
     cursors.price_asc = encodeCursor({ k: a.k, id: a.id });
-    const [d] = (await q('select price_cents as k, id from product where listed order by price_cents desc, id desc offset $1 limit 1', [mid])).rows as { k: number; id: string }[];
+    const [d] = (
+      await q('select price_cents as k, id from product where listed order by price_cents desc, id desc offset $1 limit 1', [mid])
+    ).rows as { k: number; id: string }[];
     cursors.price_desc = encodeCursor({ k: d.k, id: d.id });
   }, 180_000);
   afterAll(() => database?.close());
@@ -106,7 +118,10 @@ describe.skipIf(!onPostgres)(title, () => {
     ['min price only', { minPrice: 1000 }],
     ['location', { location: 'mirpur' }],
     ['verified sellers', { verified: 'true' }],
-    ['category + condition + price + verified', { category: 'Laptop', condition: 'Excellent', minPrice: 300, maxPrice: 600, verified: 'true' }],
+    [
+      'category + condition + price + verified',
+      { category: 'Laptop', condition: 'Excellent', minPrice: 300, maxPrice: 600, verified: 'true' },
+    ],
     ['location + condition + search', { location: 'dhaka', condition: 'Good', q: 'galaxy' }],
   ];
   const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
@@ -119,7 +134,8 @@ describe.skipIf(!onPostgres)(title, () => {
           const f = productQuerySchema.parse({ ...filter, sort, ...(deep ? { cursor: cursors[sort] } : {}) });
           const qy = productListQuery(f);
           expectNoSeqScan(name, await plan(qy.text, qy.values));
-          if ('name' in qy && qy.name) expectNoSeqScan(`${name} (generic plan of the prepared statement)`, await genericPlan(qy.text, qy.values));
+          if ('name' in qy && qy.name)
+            expectNoSeqScan(`${name} (generic plan of the prepared statement)`, await genericPlan(qy.text, qy.values));
         });
       }
 

@@ -13,7 +13,16 @@ import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
 import { expectError, expectStatus, insertUser, walkPages } from './helpers/builders';
 
-type Row = { _id: string; name: string; category: string; location: string; condition: string; price: number; sellerStatus: string; createdAt: string };
+type Row = {
+  _id: string;
+  name: string;
+  category: string;
+  location: string;
+  condition: string;
+  price: number;
+  sellerStatus: string;
+  createdAt: string;
+};
 
 /** The listings of this file: [key, name, category, location, condition, price $, verified seller, minutes ago, state]. */
 const LISTINGS = [
@@ -71,7 +80,10 @@ afterAll(() => t?.close());
 const keys = (rows: { _id: string }[]) => rows.map((r) => key.get(r._id) ?? r._id);
 const listed = LISTINGS.filter((l) => !l[8]);
 /** The listed keys in the order a sort must give: newest (ties by id, descending) or by price (ties by id). */
-function expected(filter: (l: (typeof LISTINGS)[number]) => boolean, sort: 'newest' | 'price_asc' | 'price_desc' = 'newest'): Key[] {
+function expected(
+  filter: (l: (typeof LISTINGS)[number]) => boolean,
+  sort: 'newest' | 'price_asc' | 'price_desc' = 'newest',
+): Key[] {
   const ls = listed.filter(filter);
   const cmpId = (a: Key, b: Key) => (id[a] < id[b] ? -1 : id[a] > id[b] ? 1 : 0);
   return ls
@@ -125,7 +137,9 @@ describe('filters', () => {
     const want = expected((l) => l[2] === 'Mobile');
     expect(keys((await list('/api/allproducts?category=Mobile')).body)).toEqual(want);
     expect(keys((await list('/api/products/mobile')).body)).toEqual(want);
-    expect(keys((await list('/api/products/MOBILE?condition=Good')).body)).toEqual(expected((l) => l[2] === 'Mobile' && l[4] === 'Good'));
+    expect(keys((await list('/api/products/MOBILE?condition=Good')).body)).toEqual(
+      expected((l) => l[2] === 'Mobile' && l[4] === 'Good'),
+    );
     expectError(await anon.get('/api/products/toaster'), 404, 'unknown category');
   });
 
@@ -134,7 +148,9 @@ describe('filters', () => {
   });
 
   it('price range in dollars, both ends inclusive', async () => {
-    expect(keys((await list('/api/allproducts?minPrice=300&maxPrice=500')).body)).toEqual(expected((l) => l[5] >= 300 && l[5] <= 500));
+    expect(keys((await list('/api/allproducts?minPrice=300&maxPrice=500')).body)).toEqual(
+      expected((l) => l[5] >= 300 && l[5] <= 500),
+    );
     expect(keys((await list('/api/allproducts?minPrice=299.99&maxPrice=299.99')).body)).toEqual(['gw5']);
     expect(keys((await list('/api/allproducts?minPrice=1000')).body)).toEqual(['mbp']);
     expect(keys((await list('/api/allproducts?maxPrice=150')).body)).toEqual(['aw']);
@@ -155,13 +171,23 @@ describe('filters', () => {
     expect((await list('/api/allproducts?verified=false')).body).toHaveLength(listed.length);
   });
 
-  it('verified=true follows the seller\'s verification at once, for new and existing listings', async () => {
+  it("verified=true follows the seller's verification at once, for new and existing listings", async () => {
     const db = t.database.db;
     const s = await insertUser(t, 'seller');
     const pid = crypto.randomUUID();
     await db.insert(product).values({
-      id: pid, sellerId: s.id, name: 'Nikon Z50', category: 'Camera', img: '/images/products/camera-2.svg', location: 'Bogura',
-      phone: '+880 1700000000', condition: 'Good', priceCents: 60000, originalPriceCents: 90000, usedYears: 1, createdAt: new Date(now - 30 * 60_000),
+      id: pid,
+      sellerId: s.id,
+      name: 'Nikon Z50',
+      category: 'Camera',
+      img: '/images/products/camera-2.svg',
+      location: 'Bogura',
+      phone: '+880 1700000000',
+      condition: 'Good',
+      priceCents: 60000,
+      originalPriceCents: 90000,
+      usedYears: 1,
+      createdAt: new Date(now - 30 * 60_000),
     });
     try {
       const verifiedIds = async () => (await list('/api/allproducts?verified=true&limit=100')).body.map((p) => p._id);
@@ -223,7 +249,11 @@ describe('sorts and keyset pages', () => {
     const next = first.headers.get('link')!.match(/<([^>]+)>/)![1];
     await t.database.db.update(product).set({ status: 'sold' }).where(eq(product.id, cursorRow));
     try {
-      expect(keys((await list(next)).body)).toEqual(expected(() => true).filter((k) => id[k] !== cursorRow).slice(2, 5));
+      expect(keys((await list(next)).body)).toEqual(
+        expected(() => true)
+          .filter((k) => id[k] !== cursorRow)
+          .slice(2, 5),
+      );
     } finally {
       await t.database.db.update(product).set({ status: 'available' }).where(eq(product.id, cursorRow));
     }
@@ -255,7 +285,10 @@ describe('list rows', () => {
       expect(filtered.body).toEqual([(await anon.get<Row>(`/api/product/${id.gw5}`)).body]);
     } finally {
       await db.delete(advertisement).where(eq(advertisement.productId, id.gw5));
-      await db.update(product).set({ createdAt: new Date(now - 9 * 60_000) }).where(eq(product.id, id.apm));
+      await db
+        .update(product)
+        .set({ createdAt: new Date(now - 9 * 60_000) })
+        .where(eq(product.id, id.apm));
     }
     // The ad flag follows the advertisement table only (kept by the database).
     await db.update(product).set({ advertised: true }).where(eq(product.id, id.gw5));
@@ -276,12 +309,18 @@ describe('X-Total-Count', () => {
   it('follows listings sold, hidden and listed again (the counters are kept by the database)', async () => {
     const total = async (p: string) => Number((await list(p)).headers.get('x-total-count'));
     const db = t.database.db;
-    await db.update(product).set({ status: 'sold' }).where(inArray(product.id, [id.mba2, id.ip13]));
+    await db
+      .update(product)
+      .set({ status: 'sold' })
+      .where(inArray(product.id, [id.mba2, id.ip13]));
     expect(await total('/api/allproducts')).toBe(listed.length - 2);
     expect(await total('/api/products/laptop')).toBe(2);
     await db.update(product).set({ hiddenAt: new Date() }).where(eq(product.id, id.ip12));
     expect(await total('/api/products/mobile')).toBe(1);
-    await db.update(product).set({ status: 'available' }).where(inArray(product.id, [id.mba2, id.ip13]));
+    await db
+      .update(product)
+      .set({ status: 'available' })
+      .where(inArray(product.id, [id.mba2, id.ip13]));
     await db.update(product).set({ hiddenAt: null }).where(eq(product.id, id.ip12));
     expect(await total('/api/allproducts')).toBe(listed.length);
     expect(await total('/api/products/mobile')).toBe(3);
@@ -321,8 +360,23 @@ describe('bad input is a 400 naming the parameter', () => {
       Buffer.from(JSON.stringify([{}, u])).toString('base64url'),
     ];
     for (const c of bad) expectError(await anon.get(`/api/allproducts?cursor=${c}`), 400, `cursor ${c}`, 'cursor');
-    expectError(await anon.get(`/api/allproducts?sort=price_asc&cursor=${encodeCursor({ k: '2026-01-01T10:00:00Z', id: u })}`), 400, 'newest cursor on price sort', 'cursor');
-    expectError(await anon.get(`/api/allproducts?cursor=${encodeCursor({ k: 50000, id: u })}`), 400, 'price cursor on newest', 'cursor');
-    expectError(await anon.get(`/api/products/watch?q=x&cursor=${encodeCursor({ k: 50000, id: u })}`), 400, 'filtered, price cursor on newest', 'cursor');
+    expectError(
+      await anon.get(`/api/allproducts?sort=price_asc&cursor=${encodeCursor({ k: '2026-01-01T10:00:00Z', id: u })}`),
+      400,
+      'newest cursor on price sort',
+      'cursor',
+    );
+    expectError(
+      await anon.get(`/api/allproducts?cursor=${encodeCursor({ k: 50000, id: u })}`),
+      400,
+      'price cursor on newest',
+      'cursor',
+    );
+    expectError(
+      await anon.get(`/api/products/watch?q=x&cursor=${encodeCursor({ k: 50000, id: u })}`),
+      400,
+      'filtered, price cursor on newest',
+      'cursor',
+    );
   });
 });

@@ -55,10 +55,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ids = (rows: { _id: string }[]) => rows.map((r) => r._id);
-const isNewestFirst = (rows: { createdAt: string }[]) => rows.every((r, i) => i === 0 || Date.parse(rows[i - 1].createdAt) >= Date.parse(r.createdAt));
+const isNewestFirst = (rows: { createdAt: string }[]) =>
+  rows.every((r, i) => i === 0 || Date.parse(rows[i - 1].createdAt) >= Date.parse(r.createdAt));
 
 it('GET /category: the six categories, each exactly {_id, category, img}', async () => {
-  const r = expectStatus(await anon.get<{ _id: string; category: string; img: string }[]>('/api/category'), 200, 'GET /api/category');
+  const r = expectStatus(
+    await anon.get<{ _id: string; category: string; img: string }[]>('/api/category'),
+    200,
+    'GET /api/category',
+  );
   expect(r.body.map((c) => c.category)).toEqual([...CATEGORIES]);
   for (const c of r.body) expect(Object.keys(c).sort()).toEqual(['_id', 'category', 'img']);
 });
@@ -67,7 +72,16 @@ describe('products', () => {
   it('POST /products answers acknowledged + insertedId; the product reads back in SPEC.md’s shape', async () => {
     const r = await s.post<InsertResult>(
       '/api/products',
-      productBody(s, { name: 'Sony a6400', category: 'Camera', price: '520.50', original_price: 900, used_year: '3', seller: 'Forged', sellerStatus: 'verified', date: '1/1/1999' }),
+      productBody(s, {
+        name: 'Sony a6400',
+        category: 'Camera',
+        price: '520.50',
+        original_price: 900,
+        used_year: '3',
+        seller: 'Forged',
+        sellerStatus: 'verified',
+        date: '1/1/1999',
+      }),
     );
     expectStatus(r, 201, 'POST /api/products');
     expect(Object.keys(r.body).sort()).toEqual(['acknowledged', 'insertedId']);
@@ -97,8 +111,16 @@ describe('products', () => {
   it("refuses a product or an ad in another seller's name (403), recording nothing", async () => {
     const mine = await addProduct(s);
     const before = await fingerprint(t);
-    expectError(await s.post('/api/products', productBody(s, { email: uniqueEmail('someone') })), 403, 'POST /products for another email');
-    expectError(await s.post('/api/advertise', { _id: mine, email: uniqueEmail('someone') }), 403, 'POST /advertise for another email');
+    expectError(
+      await s.post('/api/products', productBody(s, { email: uniqueEmail('someone') })),
+      403,
+      'POST /products for another email',
+    );
+    expectError(
+      await s.post('/api/advertise', { _id: mine, email: uniqueEmail('someone') }),
+      403,
+      'POST /advertise for another email',
+    );
     expect(await fingerprint(t)).toEqual(before);
   });
 
@@ -149,7 +171,12 @@ describe('products', () => {
 
     const ads = expectStatus(await anon.get<AdRow[]>('/api/advertise'), 200, 'GET /api/advertise').body;
     expect(ads.slice(0, 2).map((a) => a.productId)).toEqual([p2, p1]);
-    expect(ads[1]).toMatchObject({ _id: r.body.insertedId, name: 'Ad one', img: '/images/products/watch-1.svg', category: 'Watch' });
+    expect(ads[1]).toMatchObject({
+      _id: r.body.insertedId,
+      name: 'Ad one',
+      img: '/images/products/watch-1.svg',
+      category: 'Watch',
+    });
     const walk = await walkPages<AdRow>(anon, '/api/advertise?limit=1');
     expect(ids(walk.rows)).toEqual(ids(ads));
   });
@@ -189,7 +216,9 @@ describe('products', () => {
     expect(ids((await anon.get<ProductRow[]>('/api/products/Headphone?limit=100')).body)).not.toContain(productId);
     expect((await anon.get<AdRow[]>('/api/advertise?limit=100')).body.map((a) => a.productId)).not.toContain(productId);
     // The seller still sees it, marked sold; a sold product cannot be advertised again.
-    const own = (await s.get<ProductRow[]>(`/api/products?email=${encodeURIComponent(s.email)}&limit=100`)).body.find((p) => p._id === productId);
+    const own = (await s.get<ProductRow[]>(`/api/products?email=${encodeURIComponent(s.email)}&limit=100`)).body.find(
+      (p) => p._id === productId,
+    );
     expect(own?.status).toBe('sold');
     const unsoldAd = await addProduct(s);
     await payOrder(b, await placeOrder(b, unsoldAd));
@@ -198,7 +227,11 @@ describe('products', () => {
 
   it("a seller's products all show sellerStatus 'verified' once the seller is verified, new ones too", async () => {
     const v = await t.client().signUp(uniqueEmail('to-verify'), { isSeller: true });
-    const before = [await addProduct(v, { category: 'Watch' }), await addProduct(v, { category: 'Mobile' }), await addProduct(v, { category: 'Watch' })];
+    const before = [
+      await addProduct(v, { category: 'Watch' }),
+      await addProduct(v, { category: 'Mobile' }),
+      await addProduct(v, { category: 'Watch' }),
+    ];
     const status = async (id: string) => (await anon.get<ProductRow>(`/api/product/${id}`)).body.sellerStatus;
     for (const id of before) expect(await status(id)).toBe('');
 
@@ -212,6 +245,10 @@ describe('products', () => {
     ];
     for (const list of lists) for (const p of list.filter((x) => x.email === v.email)) expect(p.sellerStatus).toBe('verified');
     // Other sellers are untouched.
-    expect((await anon.get<ProductRow[]>('/api/allproducts?limit=100')).body.filter((p) => p.email === s.email).every((p) => p.sellerStatus === '')).toBe(true);
+    expect(
+      (await anon.get<ProductRow[]>('/api/allproducts?limit=100')).body
+        .filter((p) => p.email === s.email)
+        .every((p) => p.sellerStatus === ''),
+    ).toBe(true);
   });
 });

@@ -21,7 +21,13 @@ describe('database.query', () => {
     const tricky = `it's "quoted" \\ back'slashed'; drop table product; -- মিরপুর 💻`;
     const ids = [crypto.randomUUID(), crypto.randomUUID()];
     for (const name of ['test_query_types', undefined]) {
-      const [row] = await database.query<{ t: string; n: number; b: boolean; missing: null; ids: number }>(name, text, [tricky, 42, true, null, ids]);
+      const [row] = await database.query<{ t: string; n: number; b: boolean; missing: null; ids: number }>(name, text, [
+        tricky,
+        42,
+        true,
+        null,
+        ids,
+      ]);
       expect(row, String(name)).toEqual({ t: tricky, n: 42, b: true, missing: null, ids: 2 });
     }
   });
@@ -38,7 +44,9 @@ describe('database.query', () => {
     const text = `select g as n, repeat('ab', 5000) || g as s from generate_series(1, $1::int) g`;
     const rows = await database.query<{ n: number; s: string }>('test_query_large', text, [400]);
     expect(rows).toHaveLength(400);
-    expect(rows.every((r, i) => r.n === i + 1 && r.s.length === 10_000 + String(i + 1).length && r.s.endsWith(String(i + 1)))).toBe(true);
+    expect(
+      rows.every((r, i) => r.n === i + 1 && r.s.length === 10_000 + String(i + 1).length && r.s.endsWith(String(i + 1))),
+    ).toBe(true);
   });
 
   it('rejects with the database error code, and the next query still works', async () => {

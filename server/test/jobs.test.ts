@@ -119,7 +119,11 @@ describe('background jobs on two instances sharing one database', () => {
     const ranOn = instances.find((i) => i.name === flakyRuns[0][0])!;
     const logged = ranOn.logs.filter((l) => l.job === 'test.flaky');
     expect(logged).toEqual([
-      expect.objectContaining({ level: 50, msg: 'job failed; it runs again at its next time', err: expect.objectContaining({ message: 'flaky job failed on purpose' }) }),
+      expect.objectContaining({
+        level: 50,
+        msg: 'job failed; it runs again at its next time',
+        err: expect.objectContaining({ message: 'flaky job failed on purpose' }),
+      }),
     ]);
     expect(await rowOf('test.flaky')).toMatchObject({ lastError: 'flaky job failed on purpose', lockedBy: null });
     for (const i of both()) expect((await fetch(`${i.baseUrl}/api/health`)).status).toBe(200);
@@ -156,7 +160,10 @@ describe('background jobs on two instances sharing one database', () => {
     );
     await running;
     const closing = third.app.close().then(() => events.push('app closed'));
-    const soon = await Promise.race([closing.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still closing'), 200))]);
+    const soon = await Promise.race([
+      closing.then(() => 'closed'),
+      new Promise((r) => setTimeout(() => r('still closing'), 200)),
+    ]);
     expect(soon).toBe('still closing');
     release();
     await closing;

@@ -96,7 +96,11 @@ describe('Google sign-in (OIDC)', () => {
 
   it('sends the browser to the provider with PKCE, a nonce and the shop callback', async () => {
     const c = t.client();
-    const r = await c.post<{ url: string }>('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/dashboard', errorCallbackURL: '/login' });
+    const r = await c.post<{ url: string }>('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/dashboard',
+      errorCallbackURL: '/login',
+    });
     const u = new URL(r.body.url);
     expect(u.pathname).toBe('/authorize');
     expect(u.searchParams.get('client_id')).toBe('shop-client-id');
@@ -108,13 +112,20 @@ describe('Google sign-in (OIDC)', () => {
   });
 
   it('refuses to send the user back to another website after sign-in', async () => {
-    const r = await t.client().post('/api/auth/sign-in/social', { provider: 'google', callbackURL: 'https://evil.example/steal' });
+    const r = await t
+      .client()
+      .post('/api/auth/sign-in/social', { provider: 'google', callbackURL: 'https://evil.example/steal' });
     expect(r.status).toBe(403);
   });
 
   it('creates a buyer on a first sign-in, role recorded, and signs them in', async () => {
     const c = t.client();
-    const nav = await googleSignIn(c, { sub: 'g-new-1', email: 'New.Person@Gmail.test', email_verified: true, name: 'New Person' });
+    const nav = await googleSignIn(c, {
+      sub: 'g-new-1',
+      email: 'New.Person@Gmail.test',
+      email_verified: true,
+      name: 'New Person',
+    });
     expect(nav.landed.pathname).toBe('/dashboard');
     expect(nav.landed.origin).toBe(t.baseUrl);
     const u = await me(c);
@@ -133,7 +144,12 @@ describe('Google sign-in (OIDC)', () => {
     await googleSignIn(first, { sub: 'g-return-1', email: 'return@gmail.test', email_verified: true, name: 'Returner' });
     const id = (await me(first))!.id;
     const second = t.client();
-    const nav = await googleSignIn(second, { sub: 'g-return-1', email: 'return@gmail.test', email_verified: true, name: 'Returner' });
+    const nav = await googleSignIn(second, {
+      sub: 'g-return-1',
+      email: 'return@gmail.test',
+      email_verified: true,
+      name: 'Returner',
+    });
     expect(nav.landed.pathname).toBe('/dashboard');
     expect((await me(second))!.id).toBe(id);
     expect(await accountsOf(id)).toEqual(['google']);
@@ -174,7 +190,12 @@ describe('Google sign-in (OIDC)', () => {
     const victim = (await me(pw))!;
     for (const claim of [{ email_verified: false }, {}]) {
       const c = t.client();
-      const nav = await googleSignIn(c, { sub: `g-unverified-${JSON.stringify(claim)}`, email: 'victim@test.shop', name: 'Mallory', ...claim });
+      const nav = await googleSignIn(c, {
+        sub: `g-unverified-${JSON.stringify(claim)}`,
+        email: 'victim@test.shop',
+        name: 'Mallory',
+        ...claim,
+      });
       expect(nav.landed.pathname).toBe('/login');
       expect(nav.landed.searchParams.get('error')).toBe('account_not_linked');
       expect(nav.landed.searchParams.get('message')).toMatch(/already exists/);

@@ -44,15 +44,31 @@ let b0: Client;
 let b1: Client;
 beforeAll(async () => {
   t = await startTestApp();
-  [s, b0, b1] = await Promise.all([t.client().signUp(uniqueEmail('seller'), { name: 'Sadia Seller', isSeller: true }), buyer(t), buyer(t)]);
+  [s, b0, b1] = await Promise.all([
+    t.client().signUp(uniqueEmail('seller'), { name: 'Sadia Seller', isSeller: true }),
+    buyer(t),
+    buyer(t),
+  ]);
 });
 afterAll(() => t?.close());
 
 describe('POST /orders', () => {
   it('books with the SPEC fields, taking price, product, seller and email from the product and session', async () => {
     const b = await buyer(t);
-    const productId = await addProduct(s, { name: 'Pixel 7', category: 'Mobile', price: 320.5, img: 'https://img.example/pixel.jpg' });
-    const r = expectStatus(await b.post('/api/orders', orderBody(b, productId, { buyerName: 'Bea', phone: '+880 1711 111111', meettingLocation: 'Banani' })), 201, 'POST /api/orders');
+    const productId = await addProduct(s, {
+      name: 'Pixel 7',
+      category: 'Mobile',
+      price: 320.5,
+      img: 'https://img.example/pixel.jpg',
+    });
+    const r = expectStatus(
+      await b.post(
+        '/api/orders',
+        orderBody(b, productId, { buyerName: 'Bea', phone: '+880 1711 111111', meettingLocation: 'Banani' }),
+      ),
+      201,
+      'POST /api/orders',
+    );
     expect(Object.keys(r.body as object).sort()).toEqual(['acknowledged', 'insertedId']);
     const { insertedId } = r.body as { insertedId: string };
 
@@ -71,7 +87,11 @@ describe('POST /orders', () => {
       productId,
       status: 'unpaid',
     });
-    const list = expectStatus(await b.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email)}`), 200, 'GET /api/orders');
+    const list = expectStatus(
+      await b.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email)}`),
+      200,
+      'GET /api/orders',
+    );
     expect(list.body).toEqual([one.body]);
   });
 
@@ -79,13 +99,21 @@ describe('POST /orders', () => {
     const b = b0;
     const productId = await addProduct(s);
     const before = await fingerprint(t);
-    expectError(await b.post('/api/orders', orderBody(b, productId, { email: uniqueEmail('someone') })), 403, 'POST /orders for another email');
+    expectError(
+      await b.post('/api/orders', orderBody(b, productId, { email: uniqueEmail('someone') })),
+      403,
+      'POST /orders for another email',
+    );
     expect(await fingerprint(t)).toEqual(before);
   });
 
   it('answers 404 for an unknown product and 409 for booking the same item twice', async () => {
     const b = b0;
-    expectError(await b.post('/api/orders', orderBody(b, '00000000-0000-4000-8000-000000000000')), 404, 'order an unknown product');
+    expectError(
+      await b.post('/api/orders', orderBody(b, '00000000-0000-4000-8000-000000000000')),
+      404,
+      'order an unknown product',
+    );
     const productId = await addProduct(s);
     await placeOrder(b, productId);
     const before = await fingerprint(t);
@@ -126,7 +154,9 @@ describe('GET /orders?email=', () => {
 
     // The admin may read anyone's list; the email is matched whatever its case.
     const boss = await admin(t);
-    expect((await boss.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email.toUpperCase())}`)).body.map((o) => o._id)).toEqual(newestFirst);
+    expect(
+      (await boss.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email.toUpperCase())}`)).body.map((o) => o._id),
+    ).toEqual(newestFirst);
   });
 
   it('is 403 for an email that is not the caller’s', async () => {

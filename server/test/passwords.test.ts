@@ -11,7 +11,11 @@ describe('common passwords (DESIGN.md 7)', () => {
   it('refuses a common password at sign-up with a clear message, creating no account', async () => {
     for (const password of ['password', 'Password123', 'qwerty123', '12345678']) {
       const c = t.client();
-      const r = await c.post<{ code: string; message: string }>('/api/auth/sign-up/email', { name: 'P', email: 'pw@test.shop', password });
+      const r = await c.post<{ code: string; message: string }>('/api/auth/sign-up/email', {
+        name: 'P',
+        email: 'pw@test.shop',
+        password,
+      });
       expect(r.status, password).toBe(400);
       expect(r.body.code).toBe('PASSWORD_TOO_COMMON');
       expect(r.body.message).toMatch(/common/);
@@ -21,7 +25,10 @@ describe('common passwords (DESIGN.md 7)', () => {
 
   it('accepts an uncommon one, and refuses a common one as the new password', async () => {
     const c = await t.client().signUp('pw2@test.shop', { password: 'blue-kettle-42' });
-    const r = await c.post<{ code: string }>('/api/auth/change-password', { currentPassword: 'blue-kettle-42', newPassword: 'iloveyou' });
+    const r = await c.post<{ code: string }>('/api/auth/change-password', {
+      currentPassword: 'blue-kettle-42',
+      newPassword: 'iloveyou',
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('PASSWORD_TOO_COMMON');
     expect((await t.client().signIn('pw2@test.shop', 'blue-kettle-42')).status).toBe(200);

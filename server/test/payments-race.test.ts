@@ -52,14 +52,27 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(BUYERS - 1);
     for (const r of lost)
-      expect(r.body).toEqual({ error: 'item_sold', message: 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.' });
+      expect(r.body).toEqual({
+        error: 'item_sold',
+        message: 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.',
+      });
 
     const winner = buyers[answers.findIndex((r) => r.status === 201)];
     const losers = buyers.filter((b) => b !== winner);
-    expect(await orderOf(winner.client, winner.orderId)).toMatchObject({ status: 'paid', paid: true, transactionId: winner.intent.paymentIntentId });
+    expect(await orderOf(winner.client, winner.orderId)).toMatchObject({
+      status: 'paid',
+      paid: true,
+      transactionId: winner.intent.paymentIntentId,
+    });
     for (const l of losers) {
       const o = await orderOf(l.client, l.orderId);
-      expect(o).toMatchObject({ status: 'refunded', paid: false, transactionId: null, paidAt: null, payment: { status: 'refunded', transactionId: l.intent.paymentIntentId } });
+      expect(o).toMatchObject({
+        status: 'refunded',
+        paid: false,
+        transactionId: null,
+        paidAt: null,
+        payment: { status: 'refunded', transactionId: l.intent.paymentIntentId },
+      });
       expect(o.payment?.refundedAt).toBeTruthy();
     }
 
@@ -67,7 +80,11 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
     const refunded = w.refunded();
     expect([...refunded].sort()).toEqual(losers.map((l) => l.intent.paymentIntentId).sort());
     if (w.fake) {
-      for (const l of losers) expect(w.fake.charges.get(w.fake.intents.get(l.intent.paymentIntentId)!.latest_charge!)).toMatchObject({ amount_refunded: 64000, refunded: true });
+      for (const l of losers)
+        expect(w.fake.charges.get(w.fake.intents.get(l.intent.paymentIntentId)!.latest_charge!)).toMatchObject({
+          amount_refunded: 64000,
+          refunded: true,
+        });
       expect(w.fake.charges.get(w.fake.intents.get(winner.intent.paymentIntentId)!.latest_charge!)?.amount_refunded).toBe(0);
     }
 
@@ -78,9 +95,15 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
 
     expect((await w.t.client().get<{ _id: string }[]>('/api/allproducts')).body.map((p) => p._id)).not.toContain(productId);
     // Losers cannot start paying again; a new buyer cannot book the sold item.
-    expect(await losers[0].client.post('/api/create-payment-intent', { orderId: losers[0].orderId })).toMatchObject({ status: 409, body: { error: 'order_refunded' } });
+    expect(await losers[0].client.post('/api/create-payment-intent', { orderId: losers[0].orderId })).toMatchObject({
+      status: 409,
+      body: { error: 'order_refunded' },
+    });
     const late = await newBuyer(w.t);
-    expect((await late.post('/api/orders', { productId, buyerName: 'Late', phone: '+8801800000001', meettingLocation: 'Banani' })).status).toBe(409);
+    expect(
+      (await late.post('/api/orders', { productId, buyerName: 'Late', phone: '+8801800000001', meettingLocation: 'Banani' }))
+        .status,
+    ).toBe(409);
   });
 
   if (kind === 'stripe') {
@@ -124,7 +147,12 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
     expect(new Set(answers.map((r) => r.body.insertedId)).size).toBe(1);
     const rows = (await allPayments(w.t)).filter((p) => p.orderId === orderId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ _id: answers[0].body.insertedId, status: 'succeeded', transactionId: intent.paymentIntentId, price: 99 });
+    expect(rows[0]).toMatchObject({
+      _id: answers[0].body.insertedId,
+      status: 'succeeded',
+      transactionId: intent.paymentIntentId,
+      price: 99,
+    });
     expect(w.refunded()).not.toContain(intent.paymentIntentId);
   });
 
@@ -135,7 +163,10 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
     const ia = await payAtProvider(w, a, oa);
     const ib = await payAtProvider(w, b, ob);
     expect((await postPayment(a, oa, ia.paymentIntentId)).status).toBe(201);
-    const clicks = await Promise.all([postPayment(b as Client, ob, ib.paymentIntentId), postPayment(b as Client, ob, ib.paymentIntentId)]);
+    const clicks = await Promise.all([
+      postPayment(b as Client, ob, ib.paymentIntentId),
+      postPayment(b as Client, ob, ib.paymentIntentId),
+    ]);
     expect(clicks.map((r) => r.status)).toEqual([409, 409]);
     expect(clicks.map((r) => r.body.error)).toEqual(['item_sold', 'item_sold']);
     expect(w.refunded().filter((id) => id === ib.paymentIntentId)).toHaveLength(1);
@@ -149,7 +180,10 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
     const ib = await startPaying(b, ob);
     const ia = await payAtProvider(w, a, oa);
     expect((await postPayment(a, oa, ia.paymentIntentId)).status).toBe(201);
-    expect(await b.post('/api/create-payment-intent', { orderId: ob })).toMatchObject({ status: 409, body: { error: 'item_sold' } });
+    expect(await b.post('/api/create-payment-intent', { orderId: ob })).toMatchObject({
+      status: 409,
+      body: { error: 'item_sold' },
+    });
     // Confirming the stale intent anyway: the money goes back at once.
     await w.confirm(b, ib);
     expect(await postPayment(b, ob, ib.paymentIntentId)).toMatchObject({ status: 409, body: { error: 'item_sold' } });

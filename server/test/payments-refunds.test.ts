@@ -21,7 +21,8 @@ import {
   type PayWorld,
 } from './helpers/payments-fixtures';
 
-const PENDING = 'Sorry, someone else bought this item a moment before you. Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
+const PENDING =
+  'Sorry, someone else bought this item a moment before you. Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
 const DONE = 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.';
 
 describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) => {
@@ -52,7 +53,10 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
     const { loser, orderId, intentId } = await lostWithFailedRefund();
     const r = await postPayment(loser, orderId, intentId);
     expect(r).toMatchObject({ status: 409, body: { error: 'item_sold', message: DONE } });
-    expect(await orderOf(loser, orderId)).toMatchObject({ status: 'refunded', payment: { status: 'refunded', refundedAt: expect.any(String) } });
+    expect(await orderOf(loser, orderId)).toMatchObject({
+      status: 'refunded',
+      payment: { status: 'refunded', refundedAt: expect.any(String) },
+    });
     expect(w.refunded().filter((id) => id === intentId)).toHaveLength(1);
     // Asking again refunds nothing more.
     expect((await postPayment(loser, orderId, intentId)).body.message).toBe(DONE);
@@ -75,7 +79,12 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
     expect(await pendingOf()).toEqual(['refund_pending', 'refund_pending']);
     // Two minutes later by its clock.
     const later = new Date(Date.now() + 2 * 60_000);
-    const second = await buildApp({ config: w.t.config, database: w.t.database, payments: w.makePayments?.(w.t.database), clock: () => later });
+    const second = await buildApp({
+      config: w.t.config,
+      database: w.t.database,
+      payments: w.makePayments?.(w.t.database),
+      clock: () => later,
+    });
     try {
       await second.ready();
       await second.jobs.runDue();
@@ -107,7 +116,9 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       expect((await fake.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
       expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
       expect(fake.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
-      const ok = fake.requests.filter((r) => r.path === '/v1/refunds' && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`));
+      const ok = fake.requests.filter(
+        (r) => r.path === '/v1/refunds' && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`),
+      );
       expect(ok).toHaveLength(1);
       expect(ok[0].idempotencyKey).not.toBe(`refund-${intentId}`);
     });
@@ -124,7 +135,9 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
 
     it('after any webhook, sweeps the pending refunds older than a minute (the nudge of the background job)', async () => {
       const old = await lostWithFailedRefund();
-      await w.t.database.db.execute(sql`update payment set created_at = created_at - interval '2 minutes' where transaction_id = ${old.intentId}`);
+      await w.t.database.db.execute(
+        sql`update payment set created_at = created_at - interval '2 minutes' where transaction_id = ${old.intentId}`,
+      );
       // Another buyer's payment, whose webhook has nothing to do with the pending refund.
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, await newProduct(await newSeller(w.t), 75));
@@ -143,14 +156,25 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       const intent = await payAtProvider(w, buyer, orderId);
       await w.fake!.close();
       const r = await postPayment(buyer, orderId, intent.paymentIntentId);
-      expect(r).toMatchObject({ status: 502, body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached. Please try again in a minute.' } });
+      expect(r).toMatchObject({
+        status: 502,
+        body: {
+          error: 'payment_provider_unavailable',
+          message: 'The payment provider could not be reached. Please try again in a minute.',
+        },
+      });
       expect((await buyer.post('/api/create-payment-intent', { orderId })).status).toBe(502);
       expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
       // Its webhook cannot be handled either: 503 and not remembered, so Stripe's redelivery counts.
       const [event] = w.fake!.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
-      expect(await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).toMatchObject({ status: 503, body: { error: 'webhook_retry_later' } });
-      expect((await w.t.database.db.execute(sql`select count(*)::int as n from processed_event where id = ${event.id}`)).rows[0]).toEqual({ n: 0 });
+      expect(await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).toMatchObject({
+        status: 503,
+        body: { error: 'webhook_retry_later' },
+      });
+      expect(
+        (await w.t.database.db.execute(sql`select count(*)::int as n from processed_event where id = ${event.id}`)).rows[0],
+      ).toEqual({ n: 0 });
     });
   }
 });

@@ -51,7 +51,14 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
   it('refuses forged and unconfirmed transaction ids with a 400, recording nothing', async () => {
     const { buyer, orderId } = await booked();
     const intent = await startPaying(buyer, orderId);
-    const forged = ['pi_3MtwBwLkdIwHu7ix28a3tqPa', 'pi_sim_0123456789abcdef01234567', intent.clientSecret, 'ch_3MtwBwLkdIwHu7ix28a3tqPa', "'; drop table payment; --", 'x'.repeat(200)];
+    const forged = [
+      'pi_3MtwBwLkdIwHu7ix28a3tqPa',
+      'pi_sim_0123456789abcdef01234567',
+      intent.clientSecret,
+      'ch_3MtwBwLkdIwHu7ix28a3tqPa',
+      "'; drop table payment; --",
+      'x'.repeat(200),
+    ];
     for (const transactionId of forged) {
       const r = await postPayment(buyer, orderId, transactionId);
       expect(r.status, transactionId).toBe(400);
@@ -77,7 +84,10 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
       body: { message: 'The payment could not be verified: the transaction belongs to another order.' },
     });
     // Their order, paid with their transaction, posted by me: I cannot see it.
-    expect(await postPayment(mine.buyer, theirs.orderId, theirIntent.paymentIntentId)).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(await postPayment(mine.buyer, theirs.orderId, theirIntent.paymentIntentId)).toMatchObject({
+      status: 404,
+      body: { error: 'not_found' },
+    });
     expect(await mine.buyer.post('/api/create-payment-intent', { orderId: theirs.orderId })).toMatchObject({ status: 404 });
     expect(await paymentsOf(mine.orderId)).toEqual([]);
     expect(await paymentsOf(theirs.orderId)).toEqual([]);
@@ -89,11 +99,15 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
 
     // Who may call: not signed in, a seller, someone else's email in the body.
     const anon = w.t.client();
-    expect((await anon.post('/api/payments', { transactionId: theirIntent.paymentIntentId, OrderId: mine.orderId })).status).toBe(401);
+    expect((await anon.post('/api/payments', { transactionId: theirIntent.paymentIntentId, OrderId: mine.orderId })).status).toBe(
+      401,
+    );
     expect((await anon.post('/api/create-payment-intent', { orderId: mine.orderId })).status).toBe(401);
     const seller = await newSeller(w.t);
     expect((await seller.post('/api/create-payment-intent', { orderId: mine.orderId })).status).toBe(403);
-    expect((await postPayment(mine.buyer, mine.orderId, theirIntent.paymentIntentId, { email: theirs.buyer.email })).status).toBe(403);
+    expect((await postPayment(mine.buyer, mine.orderId, theirIntent.paymentIntentId, { email: theirs.buyer.email })).status).toBe(
+      403,
+    );
     expect(await paymentsOf(mine.orderId)).toEqual([]);
   });
 
@@ -107,11 +121,17 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
 
     const mine = await payAtProvider(w, buyer, orderId);
     expect((await postPayment(buyer, orderId, mine.paymentIntentId)).status).toBe(201);
-    expect(await buyer.post('/api/create-payment-intent', { orderId })).toMatchObject({ status: 409, body: { error: 'order_paid', message: 'This order is already paid.' } });
+    expect(await buyer.post('/api/create-payment-intent', { orderId })).toMatchObject({
+      status: 409,
+      body: { error: 'order_paid', message: 'This order is already paid.' },
+    });
     expect(await buyer.del(`/api/orders/${orderId}`)).toMatchObject({ status: 409 });
 
     expect((await postPayment(rival, rivalOrder, rivalIntent.paymentIntentId)).status).toBe(409);
-    expect(await rival.post('/api/create-payment-intent', { orderId: rivalOrder })).toMatchObject({ status: 409, body: { error: 'order_refunded' } });
+    expect(await rival.post('/api/create-payment-intent', { orderId: rivalOrder })).toMatchObject({
+      status: 409,
+      body: { error: 'order_refunded' },
+    });
     expect(await rival.del(`/api/orders/${rivalOrder}`)).toMatchObject({ status: 409 });
 
     expect(await late.post('/api/create-payment-intent', { orderId: lateOrder })).toMatchObject({
@@ -129,7 +149,9 @@ describe.each(PROVIDERS)('payment rules (%s provider)', (kind) => {
     // Nothing anywhere in the database holds a full card number or a CVC.
     const { db } = w.t.database;
     const dump = JSON.stringify(
-      await db.execute(sql`select (select coalesce(json_agg(p), '[]') from payment p) as payments, (select coalesce(json_agg(s), '[]') from simulated_intent s) as intents`),
+      await db.execute(
+        sql`select (select coalesce(json_agg(p), '[]') from payment p) as payments, (select coalesce(json_agg(s), '[]') from simulated_intent s) as intents`,
+      ),
     );
     expect(dump).toContain('4242');
     expect(dump).not.toMatch(/4242\s?4242/);

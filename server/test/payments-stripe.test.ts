@@ -39,10 +39,30 @@ describe('stripe provider against the fake Stripe API', () => {
   afterAll(() => fake.close());
 
   it('creates an intent in cents, USD, the order id in metadata; one intent per idempotency key', async () => {
-    const a = await provider.createIntent({ orderId, amountCents: 12345, currency: 'usd', idempotencyKey: `order-${orderId}-12345`, email: 'b@test.shop' });
-    expect(a).toMatchObject({ status: 'requires_payment_method', amountCents: 12345, currency: 'usd', orderId, last4: null, brand: null, refundedCents: 0 });
+    const a = await provider.createIntent({
+      orderId,
+      amountCents: 12345,
+      currency: 'usd',
+      idempotencyKey: `order-${orderId}-12345`,
+      email: 'b@test.shop',
+    });
+    expect(a).toMatchObject({
+      status: 'requires_payment_method',
+      amountCents: 12345,
+      currency: 'usd',
+      orderId,
+      last4: null,
+      brand: null,
+      refundedCents: 0,
+    });
     expect(a.clientSecret).toMatch(new RegExp(`^${a.id}_secret_`));
-    const again = await provider.createIntent({ orderId, amountCents: 12345, currency: 'usd', idempotencyKey: `order-${orderId}-12345`, email: 'b@test.shop' });
+    const again = await provider.createIntent({
+      orderId,
+      amountCents: 12345,
+      currency: 'usd',
+      idempotencyKey: `order-${orderId}-12345`,
+      email: 'b@test.shop',
+    });
     expect(again.id).toBe(a.id);
     const pi = fake.intents.get(a.id)!;
     expect(pi).toMatchObject({ amount: 12345, currency: 'usd', metadata: { orderId }, receipt_email: 'b@test.shop' });
@@ -52,16 +72,41 @@ describe('stripe provider against the fake Stripe API', () => {
   });
 
   it('reads the card brand and last4 from the expanded latest charge once confirmed', async () => {
-    const a = await provider.createIntent({ orderId, amountCents: 5000, currency: 'usd', idempotencyKey: 'k-read', email: 'b@test.shop' });
+    const a = await provider.createIntent({
+      orderId,
+      amountCents: 5000,
+      currency: 'usd',
+      idempotencyKey: 'k-read',
+      email: 'b@test.shop',
+    });
     await fake.confirm(a.id, 'pm_card_mastercard');
-    expect(await provider.retrieveIntent(a.id)).toMatchObject({ id: a.id, status: 'succeeded', amountCents: 5000, orderId, last4: '4444', brand: 'mastercard', refundedCents: 0 });
+    expect(await provider.retrieveIntent(a.id)).toMatchObject({
+      id: a.id,
+      status: 'succeeded',
+      amountCents: 5000,
+      orderId,
+      last4: '4444',
+      brand: 'mastercard',
+      refundedCents: 0,
+    });
   });
 
   it('a declined card leaves the intent payable, with Stripe’s card error', async () => {
-    const a = await provider.createIntent({ orderId, amountCents: 5000, currency: 'usd', idempotencyKey: 'k-decline', email: 'b@test.shop' });
+    const a = await provider.createIntent({
+      orderId,
+      amountCents: 5000,
+      currency: 'usd',
+      idempotencyKey: 'k-decline',
+      email: 'b@test.shop',
+    });
     const err = await fake.confirm(a.id, 'pm_card_chargeDeclined').catch((e) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
-    expect(err).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' });
+    expect(err).toMatchObject({
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+    });
     expect((await provider.retrieveIntent(a.id))?.status).toBe('requires_payment_method');
     await fake.confirm(a.id, 'pm_card_visa');
     expect((await provider.retrieveIntent(a.id))?.status).toBe('succeeded');
@@ -76,7 +121,13 @@ describe('stripe provider against the fake Stripe API', () => {
   });
 
   it('refunds once however often it is asked, and reports an outage so the caller can retry', async () => {
-    const a = await provider.createIntent({ orderId, amountCents: 7000, currency: 'usd', idempotencyKey: 'k-refund', email: 'b@test.shop' });
+    const a = await provider.createIntent({
+      orderId,
+      amountCents: 7000,
+      currency: 'usd',
+      idempotencyKey: 'k-refund',
+      email: 'b@test.shop',
+    });
     await fake.confirm(a.id);
     fake.failNextRefunds(1);
     await expect(provider.refund(a.id, `refund-${a.id}`)).rejects.toThrow();
@@ -91,14 +142,28 @@ describe('stripe provider against the fake Stripe API', () => {
   });
 
   it('checks webhook signatures with the SDK', async () => {
-    const a = await provider.createIntent({ orderId, amountCents: 5000, currency: 'usd', idempotencyKey: 'k-hook', email: 'b@test.shop' });
+    const a = await provider.createIntent({
+      orderId,
+      amountCents: 5000,
+      currency: 'usd',
+      idempotencyKey: 'k-hook',
+      email: 'b@test.shop',
+    });
     await fake.confirm(a.id);
     const [event] = fake.eventsFor(a.id, 'payment_intent.succeeded');
     const { payload, header } = fake.sign(event);
-    expect(await provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({ id: event.id, type: 'payment_intent.succeeded', intent: { id: a.id, orderId } });
+    expect(await provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({
+      id: event.id,
+      type: 'payment_intent.succeeded',
+      intent: { id: a.id, orderId },
+    });
     await expect(provider.parseWebhook(Buffer.from(payload), undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(Buffer.from(payload.replace('5000', '1')), header)).rejects.toBeInstanceOf(WebhookSignatureError);
-    await expect(provider.parseWebhook(Buffer.from(payload), fake.sign(event, 'whsec_wrong').header)).rejects.toBeInstanceOf(WebhookSignatureError);
+    await expect(provider.parseWebhook(Buffer.from(payload.replace('5000', '1')), header)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
+    await expect(provider.parseWebhook(Buffer.from(payload), fake.sign(event, 'whsec_wrong').header)).rejects.toBeInstanceOf(
+      WebhookSignatureError,
+    );
     const stale = fake.sign(event, fake.webhookSecret, Math.floor(Date.now() / 1000) - 3600);
     await expect(provider.parseWebhook(Buffer.from(stale.payload), stale.header)).rejects.toBeInstanceOf(WebhookSignatureError);
   });
@@ -144,14 +209,30 @@ describe('paying with Stripe through the shop', () => {
       createdAt: o.paidAt,
       refundedAt: null,
     });
-    const mine = await buyer.get<{ _id: string; transactionId: string | null; payment: unknown }[]>(`/api/orders?email=${buyer.email}`);
-    expect(mine.body[0]).toMatchObject({ _id: orderId, transactionId: intent.paymentIntentId, payment: { status: 'succeeded', last4: '4242' } });
+    const mine = await buyer.get<{ _id: string; transactionId: string | null; payment: unknown }[]>(
+      `/api/orders?email=${buyer.email}`,
+    );
+    expect(mine.body[0]).toMatchObject({
+      _id: orderId,
+      transactionId: intent.paymentIntentId,
+      payment: { status: 'succeeded', last4: '4242' },
+    });
 
     const all = await w.t.client().get<{ _id: string }[]>('/api/allproducts');
     expect(all.body.map((p) => p._id)).not.toContain(productId);
     const rows = await allPayments(w.t);
-    expect(rows.find((p) => p.transactionId === intent.paymentIntentId)).toMatchObject({ _id: r.body.insertedId, status: 'succeeded', price: 199.99, provider: 'stripe', last4: '4242', brand: 'visa' });
-    expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({ status: 201, body: { insertedId: r.body.insertedId } });
+    expect(rows.find((p) => p.transactionId === intent.paymentIntentId)).toMatchObject({
+      _id: r.body.insertedId,
+      status: 'succeeded',
+      price: 199.99,
+      provider: 'stripe',
+      last4: '4242',
+      brand: 'visa',
+    });
+    expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({
+      status: 201,
+      body: { insertedId: r.body.insertedId },
+    });
     expect(fake.refundedIntents()).toEqual([]);
   });
 
@@ -162,7 +243,10 @@ describe('paying with Stripe through the shop', () => {
     const intent = await startPaying(buyer, orderId);
     await w.confirm(buyer, intent, 'declined');
     const r = await postPayment(buyer, orderId, intent.paymentIntentId);
-    expect(r).toMatchObject({ status: 400, body: { error: 'payment_not_verified', message: 'The payment could not be verified: the payment has not succeeded.' } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { error: 'payment_not_verified', message: 'The payment could not be verified: the payment has not succeeded.' },
+    });
     expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
     expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
 
@@ -187,9 +271,19 @@ describe('paying with Stripe through the shop', () => {
     const second = await fake.sdk.paymentIntents.create({ amount: 8000, currency: 'usd', metadata: { orderId } });
     await fake.confirm(second.id);
     const r = await postPayment(buyer, orderId, second.id);
-    expect(r).toMatchObject({ status: 409, body: { error: 'order_paid', message: 'This order was already paid with another payment. Your payment has been refunded in full.' } });
+    expect(r).toMatchObject({
+      status: 409,
+      body: {
+        error: 'order_paid',
+        message: 'This order was already paid with another payment. Your payment has been refunded in full.',
+      },
+    });
     expect(fake.refundedIntents()).toContain(second.id);
-    expect(await orderOf(buyer, orderId)).toMatchObject({ status: 'paid', transactionId: first.paymentIntentId, payment: { transactionId: first.paymentIntentId } });
+    expect(await orderOf(buyer, orderId)).toMatchObject({
+      status: 'paid',
+      transactionId: first.paymentIntentId,
+      payment: { transactionId: first.paymentIntentId },
+    });
   });
 
   describe('webhook', () => {
@@ -201,18 +295,26 @@ describe('paying with Stripe through the shop', () => {
       const [event] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
       const { payload, header } = fake.sign(event);
       const send = (body: string, headers: Record<string, string>) =>
-        fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        }));
       const refused = { status: 400, body: { error: 'invalid_signature', message: expect.stringContaining('Stripe-Signature') } };
       expect(await send(payload, {})).toEqual(refused);
       expect(await send(payload, { 'stripe-signature': 'garbage' })).toEqual(refused);
       expect(await send(payload, { 'stripe-signature': fake.sign(event, 'whsec_not_ours').header })).toEqual(refused);
       // Same bytes re-serialised with other spacing: the signature covers the raw body.
       expect(await send(JSON.stringify(event, null, 2), { 'stripe-signature': header })).toEqual(refused);
-      expect(await send(payload.replace(orderId, '00000000-0000-4000-8000-000000000000'), { 'stripe-signature': header })).toEqual(refused);
+      expect(
+        await send(payload.replace(orderId, '00000000-0000-4000-8000-000000000000'), { 'stripe-signature': header }),
+      ).toEqual(refused);
       expect((await fetch(hook, { method: 'POST', headers: { 'stripe-signature': header } })).status).toBe(400);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
       // Any content type reaches the raw-body parser (Stripe sends application/json; charset=utf-8).
-      expect(await send(payload, { 'stripe-signature': header, 'content-type': 'text/plain' })).toEqual({ status: 200, body: { received: true, duplicate: false } });
+      expect(await send(payload, { 'stripe-signature': header, 'content-type': 'text/plain' })).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false },
+      });
       expect((await orderOf(buyer, orderId)).status).toBe('paid');
     });
 
@@ -223,10 +325,17 @@ describe('paying with Stripe through the shop', () => {
       const intent = await payAtProvider(w, buyer, orderId);
       for (const e of fake.eventsFor(intent.paymentIntentId)) expect((await fake.deliver(hook, e)).status).toBe(200);
       const o = await orderOf(buyer, orderId);
-      expect(o).toMatchObject({ status: 'paid', transactionId: intent.paymentIntentId, payment: { status: 'succeeded', last4: '4242', brand: 'visa', amount: 120 } });
+      expect(o).toMatchObject({
+        status: 'paid',
+        transactionId: intent.paymentIntentId,
+        payment: { status: 'succeeded', last4: '4242', brand: 'visa', amount: 120 },
+      });
       const [row] = (await allPayments(w.t)).filter((p) => p.orderId === orderId);
       // The buyer comes back later: the same transaction answers the same insertedId.
-      expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({ status: 201, body: { insertedId: row._id } });
+      expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({
+        status: 201,
+        body: { insertedId: row._id },
+      });
       expect((await w.t.client().get<{ _id: string }[]>('/api/allproducts')).body.map((p) => p._id)).not.toContain(productId);
     });
 
@@ -273,12 +382,20 @@ describe('paying with Stripe through the shop', () => {
       expect((await fake.deliver(hook, ea)).status).toBe(200);
       expect((await fake.deliver(hook, eb)).body.duplicate).toBe(true);
       expect((await orderOf(b, ob)).status).toBe('paid');
-      expect(await orderOf(a, oa)).toMatchObject({ status: 'refunded', paid: false, transactionId: null, payment: { status: 'refunded', transactionId: ia.paymentIntentId } });
+      expect(await orderOf(a, oa)).toMatchObject({
+        status: 'refunded',
+        paid: false,
+        transactionId: null,
+        payment: { status: 'refunded', transactionId: ia.paymentIntentId },
+      });
       expect(fake.refundedIntents().filter((id) => id === ia.paymentIntentId)).toHaveLength(1);
       // The loser's browser posts afterwards: a clear 409, no second refund.
       expect(await postPayment(a, oa, ia.paymentIntentId)).toMatchObject({
         status: 409,
-        body: { error: 'item_sold', message: 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.' },
+        body: {
+          error: 'item_sold',
+          message: 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.',
+        },
       });
       expect(fake.refundedIntents().filter((id) => id === ia.paymentIntentId)).toHaveLength(1);
     });
@@ -287,7 +404,8 @@ describe('paying with Stripe through the shop', () => {
       const before = (await allPayments(w.t)).length;
       const foreign = await fake.sdk.paymentIntents.create({ amount: 999, currency: 'usd' });
       await fake.confirm(foreign.id);
-      for (const e of fake.eventsFor(foreign.id)) expect(await fake.deliver(hook, e)).toEqual({ status: 200, body: { received: true, duplicate: false } });
+      for (const e of fake.eventsFor(foreign.id))
+        expect(await fake.deliver(hook, e)).toEqual({ status: 200, body: { received: true, duplicate: false } });
       const charge = fake.eventsFor(fake.intents.get(foreign.id)!.latest_charge!, 'charge.succeeded');
       expect(charge).toHaveLength(1);
       expect((await fake.deliver(hook, charge[0])).status).toBe(200);
@@ -301,7 +419,10 @@ describe('paying with Stripe through the shop', () => {
       const orderId = await placeOrder(buyer, productId);
       const wrong = await fake.sdk.paymentIntents.create({ amount: 4000, currency: 'usd', metadata: { orderId } });
       await fake.confirm(wrong.id);
-      expect(await postPayment(buyer, orderId, wrong.id)).toMatchObject({ status: 400, body: { message: 'The payment could not be verified: the amount does not match the order.' } });
+      expect(await postPayment(buyer, orderId, wrong.id)).toMatchObject({
+        status: 400,
+        body: { message: 'The payment could not be verified: the amount does not match the order.' },
+      });
       const [e] = fake.eventsFor(wrong.id, 'payment_intent.succeeded');
       expect((await fake.deliver(hook, e)).status).toBe(200);
       expect(fake.refundedIntents()).toContain(wrong.id);
@@ -322,7 +443,11 @@ describe('the webhook route exists only with the stripe provider', () => {
   it('is 404 with the simulated provider', async () => {
     const w = await startPayWorld('simulated');
     try {
-      const r = await fetch(`${w.t.baseUrl}/api/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const r = await fetch(`${w.t.baseUrl}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(r.status).toBe(404);
     } finally {
       await w.close();

@@ -56,7 +56,13 @@ describe('the SPEC payment flow', () => {
     expect(intent.clientSecret).toMatch(/^pi_sim_\w+_secret_\w+$/);
 
     const confirmed = expectStatus(await confirmCard(b, intent.clientSecret, CARDS.ok), 200, 'confirm 4242');
-    expect(confirmed.body.paymentIntent).toEqual({ id: intent.paymentIntentId, status: 'succeeded', amount: 199.99, last4: '4242', brand: 'visa' });
+    expect(confirmed.body.paymentIntent).toEqual({
+      id: intent.paymentIntentId,
+      status: 'succeeded',
+      amount: 199.99,
+      last4: '4242',
+      brand: 'visa',
+    });
 
     const r = expectStatus(await postPayment(b, orderId, intent.paymentIntentId, 199.99), 201, 'POST /api/payments');
     expect(Object.keys(r.body).sort()).toEqual(['acknowledged', 'insertedId']);
@@ -65,9 +71,19 @@ describe('the SPEC payment flow', () => {
     const order = (await b.get<OrderRow>(`/api/order/${orderId}`)).body;
     expect(order).toMatchObject({ paid: true, status: 'paid', transactionId: intent.paymentIntentId });
     const rows = (await (await admin(t)).get<PaymentRow[]>('/api/payments?limit=100')).body.filter((p) => p.orderId === orderId);
-    expect(rows).toEqual([expect.objectContaining({ _id: r.body.insertedId, transactionId: intent.paymentIntentId, price: 199.99, email: b.email, status: 'succeeded' })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        _id: r.body.insertedId,
+        transactionId: intent.paymentIntentId,
+        price: 199.99,
+        email: b.email,
+        status: 'succeeded',
+      }),
+    ]);
     // The product is sold: it can no longer be booked.
-    expect((await thief.post('/api/orders', { productId, buyerName: 'x', phone: '123456', meettingLocation: 'x' })).status).toBe(409);
+    expect((await thief.post('/api/orders', { productId, buyerName: 'x', phone: '123456', meettingLocation: 'x' })).status).toBe(
+      409,
+    );
   });
 
   it('declines the test cards for declined and insufficient funds (402), and a declined intent cannot be recorded', async () => {
@@ -80,7 +96,12 @@ describe('the SPEC payment flow', () => {
     expect((poor.body as ErrorBody).message).toMatch(/insufficient funds/);
 
     const before = await fingerprint(t);
-    expectError(await postPayment(b, orderId, intent.paymentIntentId), 400, 'POST /payments for a declined intent', 'transactionId');
+    expectError(
+      await postPayment(b, orderId, intent.paymentIntentId),
+      400,
+      'POST /payments for a declined intent',
+      'transactionId',
+    );
     expect(await fingerprint(t)).toEqual(before);
     expect((await b.get<OrderRow>(`/api/order/${orderId}`)).body.paid).toBe(false);
 
@@ -179,6 +200,11 @@ describe('the admin list of payments', () => {
 
     expectError(await a.get('/api/payments?cursor=not-a-cursor'), 400, 'GET /api/payments with a forged cursor', 'cursor');
     const wrongId = Buffer.from(JSON.stringify(['2026-01-01T00:00:00Z', 'not-an-id'])).toString('base64url');
-    expectError(await a.get(`/api/payments?cursor=${wrongId}`), 400, 'GET /api/payments with a cursor id that is not an id', 'cursor');
+    expectError(
+      await a.get(`/api/payments?cursor=${wrongId}`),
+      400,
+      'GET /api/payments with a cursor id that is not an id',
+      'cursor',
+    );
   });
 });

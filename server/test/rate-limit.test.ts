@@ -32,7 +32,8 @@ function from(a: TestApp, ip: string) {
   return c;
 }
 
-const signIn = (c: Client, email: string, password = 'wrong-password') => c.post<{ error?: string; message?: string }>('/api/auth/sign-in/email', { email, password });
+const signIn = (c: Client, email: string, password = 'wrong-password') =>
+  c.post<{ error?: string; message?: string }>('/api/auth/sign-in/email', { email, password });
 
 function expectLimited(r: Res<{ error?: string; message?: string } | unknown>, what: 'attempts' | 'requests' = 'attempts') {
   expect(r.status).toBe(429);
@@ -85,7 +86,10 @@ describe('sign-in and sign-up limits (memory store)', () => {
     const a = await app({ AUTH_RATE_LIMIT_MAX: '3' });
     const c = a.client();
     await c.signUp('cp@test.shop'); // sign-up: 1 attempt
-    for (let i = 0; i < 2; i++) expect((await c.post('/api/auth/change-password', { currentPassword: 'guess-guess', newPassword: 'new-pass-word' })).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await c.post('/api/auth/change-password', { currentPassword: 'guess-guess', newPassword: 'new-pass-word' })).status,
+      ).toBe(400);
     expectLimited(await c.post('/api/auth/change-password', { currentPassword: 'guess-guess', newPassword: 'new-pass-word' }));
   });
 });
@@ -128,71 +132,74 @@ describe('memory counter store', () => {
   });
 });
 
-describe.skipIf(!REDIS_URL)(`Redis store (REDIS_URL_TEST=${REDIS_URL ?? 'unset: skipped, set REDIS_URL_TEST=redis://127.0.0.1:6379 to run'})`, () => {
-  let redis: Redis;
-  const prefixes: string[] = [];
-  /** A key prefix of this test's own, so parallel test files (and runs) never share counters. */
-  const uniquePrefix = () => {
-    const p = `shop-test:${crypto.randomUUID()}:`;
-    prefixes.push(p);
-    return p;
-  };
+describe.skipIf(!REDIS_URL)(
+  `Redis store (REDIS_URL_TEST=${REDIS_URL ?? 'unset: skipped, set REDIS_URL_TEST=redis://127.0.0.1:6379 to run'})`,
+  () => {
+    let redis: Redis;
+    const prefixes: string[] = [];
+    /** A key prefix of this test's own, so parallel test files (and runs) never share counters. */
+    const uniquePrefix = () => {
+      const p = `shop-test:${crypto.randomUUID()}:`;
+      prefixes.push(p);
+      return p;
+    };
 
-  afterAll(async () => {
-    if (!redis) return;
-    for (const p of prefixes) {
-      const keys = await redis.keys(`${p}*`);
-      if (keys.length) await redis.del(...keys);
-    }
-    redis.disconnect();
-  });
+    afterAll(async () => {
+      if (!redis) return;
+      for (const p of prefixes) {
+        const keys = await redis.keys(`${p}*`);
+        if (keys.length) await redis.del(...keys);
+      }
+      redis.disconnect();
+    });
 
-  it('two server instances sharing one Redis share the sign-in budget', async () => {
-    redis ??= new Redis(REDIS_URL!);
-    const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_MAX: '4' };
-    const [one, two] = await Promise.all([app(env), app(env)]);
-    const c1 = one.client();
-    const c2 = two.client();
-    expect((await signIn(c1, 'shared1@test.shop')).status).toBe(401);
-    expect((await signIn(c2, 'shared2@test.shop')).status).toBe(401);
-    expect((await signIn(c1, 'shared3@test.shop')).status).toBe(401);
-    expect((await signIn(c2, 'shared4@test.shop')).status).toBe(401);
-    expectLimited(await signIn(c1, 'shared5@test.shop'));
-    expectLimited(await signIn(c2, 'shared6@test.shop'));
-    const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
-    expect(keys.length).toBeGreaterThan(0);
-    // Email addresses are not stored in Redis, only hashes of them.
-    expect(keys.join(' ')).not.toContain('shared1@test.shop');
-  });
+    it('two server instances sharing one Redis share the sign-in budget', async () => {
+      redis ??= new Redis(REDIS_URL!);
+      const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_MAX: '4' };
+      const [one, two] = await Promise.all([app(env), app(env)]);
+      const c1 = one.client();
+      const c2 = two.client();
+      expect((await signIn(c1, 'shared1@test.shop')).status).toBe(401);
+      expect((await signIn(c2, 'shared2@test.shop')).status).toBe(401);
+      expect((await signIn(c1, 'shared3@test.shop')).status).toBe(401);
+      expect((await signIn(c2, 'shared4@test.shop')).status).toBe(401);
+      expectLimited(await signIn(c1, 'shared5@test.shop'));
+      expectLimited(await signIn(c2, 'shared6@test.shop'));
+      const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      // Email addresses are not stored in Redis, only hashes of them.
+      expect(keys.join(' ')).not.toContain('shared1@test.shop');
+    });
 
-  it('two instances share the per-email budget, while clients with different IPs keep separate ones', async () => {
-    redis ??= new Redis(REDIS_URL!);
-    const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' };
-    const [one, two] = await Promise.all([app(env), app(env)]);
-    // Per IP, across instances.
-    expect((await signIn(from(one, '203.0.113.10'), 'a@test.shop')).status).toBe(401);
-    expect((await signIn(from(two, '203.0.113.10'), 'b@test.shop')).status).toBe(401);
-    expectLimited(await signIn(from(one, '203.0.113.10'), 'c@test.shop'));
-    // Another IP has its own budget on both instances.
-    expect((await signIn(from(two, '203.0.113.11'), 'd@test.shop')).status).toBe(401);
-    expect((await signIn(from(one, '203.0.113.11'), 'e@test.shop')).status).toBe(401);
-    expectLimited(await signIn(from(two, '203.0.113.11'), 'f@test.shop'));
-    // Per email, across instances and IPs.
-    expect((await signIn(from(one, '203.0.113.20'), 'target@test.shop')).status).toBe(401);
-    expect((await signIn(from(two, '203.0.113.21'), 'target@test.shop')).status).toBe(401);
-    expectLimited(await signIn(from(one, '203.0.113.22'), 'target@test.shop'));
-  });
+    it('two instances share the per-email budget, while clients with different IPs keep separate ones', async () => {
+      redis ??= new Redis(REDIS_URL!);
+      const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' };
+      const [one, two] = await Promise.all([app(env), app(env)]);
+      // Per IP, across instances.
+      expect((await signIn(from(one, '203.0.113.10'), 'a@test.shop')).status).toBe(401);
+      expect((await signIn(from(two, '203.0.113.10'), 'b@test.shop')).status).toBe(401);
+      expectLimited(await signIn(from(one, '203.0.113.10'), 'c@test.shop'));
+      // Another IP has its own budget on both instances.
+      expect((await signIn(from(two, '203.0.113.11'), 'd@test.shop')).status).toBe(401);
+      expect((await signIn(from(one, '203.0.113.11'), 'e@test.shop')).status).toBe(401);
+      expectLimited(await signIn(from(two, '203.0.113.11'), 'f@test.shop'));
+      // Per email, across instances and IPs.
+      expect((await signIn(from(one, '203.0.113.20'), 'target@test.shop')).status).toBe(401);
+      expect((await signIn(from(two, '203.0.113.21'), 'target@test.shop')).status).toBe(401);
+      expectLimited(await signIn(from(one, '203.0.113.22'), 'target@test.shop'));
+    });
 
-  it('two instances share the general API limit', async () => {
-    redis ??= new Redis(REDIS_URL!);
-    const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), RATE_LIMIT_MAX: '3' };
-    const [one, two] = await Promise.all([app(env), app(env)]);
-    expect((await one.client().get('/api/category')).status).toBe(200);
-    expect((await two.client().get('/api/category')).status).toBe(200);
-    expect((await one.client().get('/api/category')).status).toBe(200);
-    expectLimited(await two.client().get('/api/category'), 'requests');
-  });
-});
+    it('two instances share the general API limit', async () => {
+      redis ??= new Redis(REDIS_URL!);
+      const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), RATE_LIMIT_MAX: '3' };
+      const [one, two] = await Promise.all([app(env), app(env)]);
+      expect((await one.client().get('/api/category')).status).toBe(200);
+      expect((await two.client().get('/api/category')).status).toBe(200);
+      expect((await one.client().get('/api/category')).status).toBe(200);
+      expectLimited(await two.client().get('/api/category'), 'requests');
+    });
+  },
+);
 
 describe('Redis unreachable', () => {
   it('the shop still starts and serves, and the limits still hold per process', async () => {

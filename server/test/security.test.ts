@@ -57,7 +57,9 @@ describe('security headers', () => {
     const simulated = cspDirectives(loadConfig({ ...base }));
     expect(simulated['script-src']).toEqual(["'self'"]);
     expect(simulated['frame-src']).toEqual(["'none'"]);
-    const stripe = cspDirectives(loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', BASE_URL: 'https://shop.example.test' }));
+    const stripe = cspDirectives(
+      loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', BASE_URL: 'https://shop.example.test' }),
+    );
     expect(stripe['script-src']).toContain('https://js.stripe.com');
     expect(stripe['frame-src']).toContain('https://js.stripe.com');
     expect(stripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
@@ -71,7 +73,11 @@ describe('writes from another website', () => {
     const buyer = await t.client().signUp('csrf1@test.shop', { name: 'Target' });
     const evil = 'https://evil.example';
     const calls: [string, string, unknown][] = [
-      ['POST', '/api/orders', { productId: '00000000-0000-0000-0000-000000000000', buyerName: 'x', phone: '1', meettingLocation: 'x' }],
+      [
+        'POST',
+        '/api/orders',
+        { productId: '00000000-0000-0000-0000-000000000000', buyerName: 'x', phone: '1', meettingLocation: 'x' },
+      ],
       ['DELETE', '/api/orders/00000000-0000-0000-0000-000000000000', undefined],
       ['PUT', '/api/users/verify/00000000-0000-0000-0000-000000000000', undefined],
       ['POST', '/api/auth/update-user', { name: 'Hacked' }],
@@ -101,8 +107,12 @@ describe('writes from another website', () => {
     const buyer = await t.client().signUp('csrf2@test.shop', { name: 'Same' });
     expect((await buyer.post('/api/auth/update-user', { name: 'Same Origin' })).status).toBe(200);
     expect((await buyer.request('POST', '/api/auth/update-user', { name: 'Extra' }, { origin: EXTRA })).status).toBe(200);
-    expect((await buyer.request('POST', '/api/auth/update-user', { name: 'Base' }, { origin: t.config.baseUrl })).status).toBe(200);
-    expect((await buyer.request('GET', '/api/users/buyer/csrf2@test.shop', undefined, { origin: 'https://evil.example' })).status).toBe(200);
+    expect((await buyer.request('POST', '/api/auth/update-user', { name: 'Base' }, { origin: t.config.baseUrl })).status).toBe(
+      200,
+    );
+    expect(
+      (await buyer.request('GET', '/api/users/buyer/csrf2@test.shop', undefined, { origin: 'https://evil.example' })).status,
+    ).toBe(200);
   });
 
   it('a client that is not a browser (no Origin, no Referer, no fetch metadata) is not a cross-site request', async () => {

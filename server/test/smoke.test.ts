@@ -17,7 +17,22 @@ describe('system', () => {
   it('serves the OpenAPI document with every SPEC.md path', async () => {
     const r = await t.client().get<{ paths: Record<string, unknown> }>('/api/openapi.json');
     expect(r.status).toBe(200);
-    for (const p of ['/category', '/advertise', '/allproducts', '/products/{category}', '/products', '/orders', '/orders/{id}', '/order/{id}', '/users', '/users/admin/{email}', '/users/verify/{id}', '/users/{id}', '/create-payment-intent', '/payments'])
+    for (const p of [
+      '/category',
+      '/advertise',
+      '/allproducts',
+      '/products/{category}',
+      '/products',
+      '/orders',
+      '/orders/{id}',
+      '/order/{id}',
+      '/users',
+      '/users/admin/{email}',
+      '/users/verify/{id}',
+      '/users/{id}',
+      '/create-payment-intent',
+      '/payments',
+    ])
       expect(Object.keys(r.body.paths)).toContain(p);
   });
 

@@ -25,7 +25,16 @@ import {
   walkPages,
 } from './helpers/builders';
 
-type UserRow = { _id: string; name: string; email: string; isSeller: boolean; role: string; status: string; verified: boolean; createdAt: string };
+type UserRow = {
+  _id: string;
+  name: string;
+  email: string;
+  isSeller: boolean;
+  role: string;
+  status: string;
+  verified: boolean;
+  createdAt: string;
+};
 type ProductRow = { _id: string; status: string; sellerStatus: string };
 type OrderRow = { _id: string; paid: boolean };
 type PaymentRow = { _id: string; orderId: string };
@@ -42,7 +51,11 @@ describe('POST /users: the role, recorded once', () => {
   it('answers acknowledged + insertedId the first time, and the same role ever after', async () => {
     const c = t.client();
     const email = uniqueEmail('seller');
-    const up = await c.post<{ user: { id: string } }>('/api/auth/sign-up/email', { name: 'Sam', email, password: 'pass-word-123' });
+    const up = await c.post<{ user: { id: string } }>('/api/auth/sign-up/email', {
+      name: 'Sam',
+      email,
+      password: 'pass-word-123',
+    });
     expectStatus(up, 200, 'sign-up');
     const first = expectStatus(await c.post('/api/users', { name: 'Sam', email, isSeller: true }), 200, 'POST /api/users');
     expect(first.body).toEqual({ acknowledged: true, insertedId: up.body.user.id, role: 'seller' });
@@ -66,10 +79,16 @@ describe('POST /users: the role, recorded once', () => {
     const email = uniqueEmail('new');
     expectStatus(await c.post('/api/auth/sign-up/email', { name: 'New', email, password: 'pass-word-123' }), 200, 'sign-up');
     const before = await fingerprint(t);
-    expectError(await c.post('/api/users', { name: 'New', email: uniqueEmail('victim'), isSeller: true }), 403, 'POST /users for another email');
+    expectError(
+      await c.post('/api/users', { name: 'New', email: uniqueEmail('victim'), isSeller: true }),
+      403,
+      'POST /users for another email',
+    );
     expect(await fingerprint(t)).toEqual(before);
     // The caller's own email in another case is the caller's.
-    expect((await c.post('/api/users', { name: 'New', email: email.toUpperCase(), isSeller: true })).body).toMatchObject({ role: 'seller' });
+    expect((await c.post('/api/users', { name: 'New', email: email.toUpperCase(), isSeller: true })).body).toMatchObject({
+      role: 'seller',
+    });
   });
 
   it('makes an ADMIN_EMAILS sign-up an admin, whatever it asks for and however the email is cased', async () => {
@@ -152,7 +171,11 @@ describe('DELETE /users/{id}: soft delete', () => {
     const orderId = await placeOrder(b, sold);
     const { paymentId } = await payOrder(b, orderId);
     const totals = async () =>
-      Promise.all(['/api/allproducts', '/api/products/Camera'].map(async (p) => Number((await t.client().get(p)).headers.get('x-total-count'))));
+      Promise.all(
+        ['/api/allproducts', '/api/products/Camera'].map(async (p) =>
+          Number((await t.client().get(p)).headers.get('x-total-count')),
+        ),
+      );
     const [allBefore, camerasBefore] = await totals();
 
     const r = expectStatus(await boss.del(`/api/users/${s.id}`), 200, 'DELETE seller');
@@ -173,7 +196,9 @@ describe('DELETE /users/{id}: soft delete', () => {
       expect(ids, path).not.toContain(unsold);
       expect(ids, path).not.toContain(sold);
     }
-    expect((await anon.get<{ productId: string }[]>('/api/advertise?limit=100')).body.map((a) => a.productId)).not.toContain(unsold);
+    expect((await anon.get<{ productId: string }[]>('/api/advertise?limit=100')).body.map((a) => a.productId)).not.toContain(
+      unsold,
+    );
     // A link to the hidden product finds nothing; a link to the sold one still shows the sale.
     expectError(await anon.get(`/api/product/${unsold}`), 404, 'GET the hidden product');
     expect((await anon.get<ProductRow>(`/api/product/${sold}`)).body).toMatchObject({ _id: sold, status: 'sold' });
@@ -201,9 +226,13 @@ describe('DELETE /users/{id}: soft delete', () => {
     expectStatus(await boss.del(`/api/users/${b.id}`), 200, 'DELETE buyer');
     expectError(await b.get(`/api/orders?email=${encodeURIComponent(b.email)}`), 401, 'old buyer cookie');
     expect((await boss.get<UserRow[]>('/api/users/allbuyer?limit=100')).body.some((u) => u._id === b.id)).toBe(false);
-    expect((await boss.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email)}`)).body.map((o) => o._id)).toEqual([orderId]);
+    expect((await boss.get<OrderRow[]>(`/api/orders?email=${encodeURIComponent(b.email)}`)).body.map((o) => o._id)).toEqual([
+      orderId,
+    ]);
     expect((await boss.get<OrderRow>(`/api/order/${orderId}`)).body).toMatchObject({ paid: true });
-    expect((await boss.get<PaymentRow[]>('/api/payments?limit=100')).body.some((p) => p._id === paymentId && p.orderId === orderId)).toBe(true);
+    expect(
+      (await boss.get<PaymentRow[]>('/api/payments?limit=100')).body.some((p) => p._id === paymentId && p.orderId === orderId),
+    ).toBe(true);
   });
 
   it('deleting the same user twice at once: one 200, one 404', async () => {

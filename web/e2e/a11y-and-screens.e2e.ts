@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { apiSignUp, DEMO_PASSWORD, expect, screenshot, seriousA11yViolations, shopUrl, test, uniqueEmail } from './support/fixtures';
+import {
+  apiSignUp,
+  DEMO_PASSWORD,
+  expect,
+  screenshot,
+  seriousA11yViolations,
+  shopUrl,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 import { apiAddProduct, apiPlaceOrder, productFixture } from './support/journey';
 
 /**
@@ -49,7 +58,14 @@ async function settle(page: Page) {
     window.scrollTo(0, 0);
     const pending = Array.from(document.images).filter((img) => !img.complete);
     await Promise.race([
-      Promise.all(pending.map((img) => new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true }))))),
+      Promise.all(
+        pending.map(
+          (img) =>
+            new Promise(
+              (r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })),
+            ),
+        ),
+      ),
       pause(3000),
     ]);
   });
@@ -70,14 +86,22 @@ async function checkScreens(page: Page, screens: Screen[]) {
       } catch (error) {
         // Keep what the page showed, for whoever reads the failure.
         await screenshot(page, `FAILED-${screen.name}-${size.width}`);
-        const main = (await page.locator('main').textContent().catch(() => null)) ?? '';
-        throw new Error(`${screen.name} at ${size.width}px never got ready (${page.url()}): ${main.slice(0, 400)}`, { cause: error });
+        const main =
+          (await page
+            .locator('main')
+            .textContent()
+            .catch(() => null)) ?? '';
+        throw new Error(`${screen.name} at ${size.width}px never got ready (${page.url()}): ${main.slice(0, 400)}`, {
+          cause: error,
+        });
       }
       await settle(page);
       const key = `${screen.name}@${size.width}`;
       const violations = await seriousA11yViolations(page);
       if (violations.length) {
-        found[key] = violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        found[key] = violations.map(
+          (v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        );
       }
       // Works at this width: nothing wider than the viewport (no sideways scrolling on a phone).
       const overflow = await page.evaluate(() => {
@@ -123,7 +147,10 @@ test.describe('accessibility and screenshots', () => {
         path: '/category/Laptop',
         ready: category,
         then: async (p) => {
-          await p.getByRole('button', { name: /^Buy now: / }).first().click();
+          await p
+            .getByRole('button', { name: /^Buy now: / })
+            .first()
+            .click();
           await p.getByRole('dialog').getByLabel('Phone', { exact: true }).waitFor();
         },
         viewportOnly: true,

@@ -2,7 +2,12 @@ import { apiSignUp, DEMO_PASSWORD, expect, test, uniqueEmail } from './support/f
 import { apiAddProduct, expectPath, expectToast, productCard, productFixture, visible } from './support/journey';
 
 test.describe('admin journey', () => {
-  test('verifies a new seller (the tick appears on their products) and deletes a buyer', async ({ page, playwright, baseURL, signIn }) => {
+  test('verifies a new seller (the tick appears on their products) and deletes a buyer', async ({
+    page,
+    playwright,
+    baseURL,
+    signIn,
+  }) => {
     // Fixtures through the API: a fresh unverified seller with one Watch listed, and a fresh buyer.
     const suffix = Date.now().toString(36);
     const seller = { name: `Vera Seller ${suffix}`, email: uniqueEmail('verify-seller') };
@@ -41,10 +46,14 @@ test.describe('admin journey', () => {
     await page.goBack();
     await page.goBack();
     await expectPath(page, '/category/Watch');
-    await productCard(page.getByRole('list', { name: 'Watch products' }), productName).getByRole('img', { name: 'Verified seller' }).waitFor();
+    await productCard(page.getByRole('list', { name: 'Watch products' }), productName)
+      .getByRole('img', { name: 'Verified seller' })
+      .waitFor();
     // ...and on a full reload (what the server answers).
     await page.reload();
-    await productCard(page.getByRole('list', { name: 'Watch products' }), productName).getByRole('img', { name: 'Verified seller' }).waitFor();
+    await productCard(page.getByRole('list', { name: 'Watch products' }), productName)
+      .getByRole('img', { name: 'Verified seller' })
+      .waitFor();
 
     // All Buyer: delete the fresh buyer, who disappears from the list.
     await page.goto('/dashboard/allbuyer');

@@ -64,10 +64,17 @@ test.describe('auth journey', () => {
     expect(text.length).toBeGreaterThan('Error: '.length);
     await screenshot(page, 'login-error-1440');
     await expectPath(page, '/login');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login', exact: true }).count()).toBe(
+      1,
+    );
   });
 
-  test("a page that fails to load shows 'Somthing went wrong !!!'; Login again signs out and goes to /login", async ({ page, context, signIn, problems }) => {
+  test("a page that fails to load shows 'Somthing went wrong !!!'; Login again signs out and goes to /login", async ({
+    page,
+    context,
+    signIn,
+    problems,
+  }) => {
     // The error page is the routes' errorElement: no URL leads to it (unknown paths get the 404
     // page), but a page whose code cannot be loaded does. Block the blog's chunk to get there.
     await signIn('buyer@shop.test', DEMO_PASSWORD);

@@ -7,7 +7,12 @@ async function bookFirstProduct(page: Page, category: string, buyer: { name: str
   const list = await visible(page.getByRole('list', { name: `${category} products` }));
   const card = list.getByRole('article').first();
   const productName = (await card.getByRole('heading').textContent())!.trim();
-  const cardPrice = (await card.locator('p').filter({ hasText: /^Price: / }).textContent())!.replace('Price: ', '').trim();
+  const cardPrice = (await card
+    .locator('p')
+    .filter({ hasText: /^Price: / })
+    .textContent())!
+    .replace('Price: ', '')
+    .trim();
   await card.getByRole('button', { name: `Buy now: ${productName}` }).click();
 
   const modal = await visible(page.getByRole('dialog', { name: `Book ${productName}` }));
@@ -102,7 +107,10 @@ test.describe('buyer journey', () => {
     // A second booking, paid with the card the provider declines.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true }).click();
     const featuredAgain = await visible(region(page, 'Featured Collection'));
-    await featuredAgain.getByRole('link').filter({ has: page.getByRole('heading', { name: 'Laptop', exact: true }) }).click();
+    await featuredAgain
+      .getByRole('link')
+      .filter({ has: page.getByRole('heading', { name: 'Laptop', exact: true }) })
+      .click();
     await expectPath(page, '/category/Laptop');
     // The paid laptop is sold: it has left the list.
     await page.getByRole('list', { name: 'Laptop products' }).waitFor();

@@ -100,10 +100,18 @@ async function expectBuyerDashboard(page: Page, name: string) {
 }
 
 test.describe('Google sign-in (local OIDC provider)', () => {
-  const newcomer: Identity = { sub: 'google-e2e-new-1', email: 'Gina.Google@gmail.test', email_verified: true, name: 'Gina Google' };
+  const newcomer: Identity = {
+    sub: 'google-e2e-new-1',
+    email: 'Gina.Google@gmail.test',
+    email_verified: true,
+    name: 'Gina Google',
+  };
   let newcomerId = '';
 
-  test('a new person signs in with Google from /login, lands back where they were, signed in as a buyer', async ({ page, context }) => {
+  test('a new person signs in with Google from /login, lands back where they were, signed in as a buyer', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/blog');
     await mainNav(page).getByRole('link', { name: 'Login' }).first().click();
     await expectPath(page, '/login');
@@ -135,19 +143,35 @@ test.describe('Google sign-in (local OIDC provider)', () => {
     await page.getByText('You log in with Google, so this account has no password of its own.', { exact: false }).waitFor();
   });
 
-  test('joins an existing email + password account when Google says the email is verified', async ({ browser, shop, page, context }) => {
+  test('joins an existing email + password account when Google says the email is verified', async ({
+    browser,
+    shop,
+    page,
+    context,
+  }) => {
     const email = 'linda.linked@shop.test';
     const password = 'linda-password-1';
     const headers = { origin: shop.baseUrl };
     // The password account, signed in in a browser of its own.
     const before = await newWatchedPage(browser, shop.baseUrl);
-    expect((await before.context.request.post('/api/auth/sign-up/email', { data: { email, name: 'Linda Seller', password }, headers })).ok()).toBe(true);
-    expect((await before.context.request.post('/api/users', { data: { email, name: 'Linda Seller', isSeller: true }, headers })).ok()).toBe(true);
+    expect(
+      (
+        await before.context.request.post('/api/auth/sign-up/email', { data: { email, name: 'Linda Seller', password }, headers })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (await before.context.request.post('/api/users', { data: { email, name: 'Linda Seller', isSeller: true }, headers })).ok(),
+    ).toBe(true);
     const passwordUser = (await sessionUser(before.context))!;
 
     await page.goto('/dashboard');
     await expectPath(page, '/login');
-    await continueWithGoogle(page, { sub: 'google-e2e-linda', email: 'Linda.Linked@shop.test', email_verified: true, name: 'Linda From Google' });
+    await continueWithGoogle(page, {
+      sub: 'google-e2e-linda',
+      email: 'Linda.Linked@shop.test',
+      email_verified: true,
+      name: 'Linda From Google',
+    });
 
     await expectPath(page, '/dashboard');
     await expectSignedIn(page);
@@ -170,18 +194,31 @@ test.describe('Google sign-in (local OIDC provider)', () => {
     await before.context.close();
   });
 
-  test('does not join an existing account when Google does not vouch for the email, and says why', async ({ browser, shop, page, context }) => {
+  test('does not join an existing account when Google does not vouch for the email, and says why', async ({
+    browser,
+    shop,
+    page,
+    context,
+  }) => {
     const email = 'victor.victim@shop.test';
     const setup = await browser.newContext({ baseURL: shop.baseUrl });
     expect(
-      (await setup.request.post('/api/auth/sign-up/email', { data: { email, name: 'Victor', password: 'victor-password-1' }, headers: { origin: shop.baseUrl } })).ok(),
+      (
+        await setup.request.post('/api/auth/sign-up/email', {
+          data: { email, name: 'Victor', password: 'victor-password-1' },
+          headers: { origin: shop.baseUrl },
+        })
+      ).ok(),
     ).toBe(true);
     await setup.close();
 
     await page.goto('/login');
     await continueWithGoogle(page, { sub: 'google-e2e-mallory', email, email_verified: false, name: 'Mallory' });
     await expectPath(page, '/login');
-    await page.getByRole('alert').filter({ hasText: /^Error: An account with this email already exists/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Error: An account with this email already exists/ })
+      .waitFor();
     expect(await sessionUser(context)).toBeNull();
     await mainNav(page).getByRole('link', { name: 'Login' }).first().waitFor();
   });

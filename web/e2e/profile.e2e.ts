@@ -35,8 +35,14 @@ async function openProfile(page: Page) {
 async function stillSignedIn(page: Page): Promise<boolean> {
   await page.goto('/dashboard');
   const landed = await Promise.race([
-    page.getByRole('heading', { name: /^Welcome to your dashboard/ }).waitFor().then(() => 'dashboard' as const),
-    page.getByRole('heading', { name: 'Log In', level: 1 }).waitFor().then(() => 'login' as const),
+    page
+      .getByRole('heading', { name: /^Welcome to your dashboard/ })
+      .waitFor()
+      .then(() => 'dashboard' as const),
+    page
+      .getByRole('heading', { name: 'Log In', level: 1 })
+      .waitFor()
+      .then(() => 'login' as const),
   ]);
   if (landed === 'login') await expectPath(page, '/login');
   return landed === 'dashboard';
@@ -118,7 +124,10 @@ test.describe('profile journey', () => {
     await form.getByRole('alert').filter({ hasText: 'Error: Your current password is not correct.' }).waitFor();
 
     form = await changePassword(page, passwords[0], passwords[1], false);
-    await form.getByRole('status').filter({ hasText: /^Your password was changed\.$/ }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({ hasText: /^Your password was changed\.$/ })
+      .waitFor();
     // Without 'Sign out of other devices' the other browser stays signed in.
     expect(await stillSignedIn(other.page)).toBe(true);
 
@@ -139,7 +148,10 @@ test.describe('profile journey', () => {
     const { page } = main;
     await openProfile(page);
     const form = await changePassword(page, passwords[1], passwords[2], true);
-    await form.getByRole('status').filter({ hasText: 'Your password was changed, and your other devices were signed out.' }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({ hasText: 'Your password was changed, and your other devices were signed out.' })
+      .waitFor();
     expect(await stillSignedIn(other.page)).toBe(false);
     // This browser got a new session and keeps going.
     await openProfile(page);

@@ -29,21 +29,29 @@ function context(prefix = '', defs = [], seen = new Set()) {
     }
     return `url(#${id})`;
   };
-  const stops = (cs) =>
-    cs.map((c, i) => `<stop offset="${n(i / Math.max(1, cs.length - 1))}" stop-color="${c}"/>`).join('');
+  const stops = (cs) => cs.map((c, i) => `<stop offset="${n(i / Math.max(1, cs.length - 1))}" stop-color="${c}"/>`).join('');
   return {
     defs,
     sub: (p) => context(prefix + p, defs, seen),
     lg: (key, cs, x1 = 0, y1 = 0, x2 = 0, y2 = 1) =>
-      add(prefix + key, (id) =>
-        `<linearGradient id="${id}"${x1 ? ` x1="${x1}"` : ''}${y1 ? ` y1="${y1}"` : ''}${x2 !== 1 ? ` x2="${x2}"` : ''}${y2 ? ` y2="${y2}"` : ''}>${stops(cs)}</linearGradient>`),
+      add(
+        prefix + key,
+        (id) =>
+          `<linearGradient id="${id}"${x1 ? ` x1="${x1}"` : ''}${y1 ? ` y1="${y1}"` : ''}${x2 !== 1 ? ` x2="${x2}"` : ''}${y2 ? ` y2="${y2}"` : ''}>${stops(cs)}</linearGradient>`,
+      ),
     rg: (key, cs, cx = 0.5, cy = 0.5, r = 0.5) =>
-      add(prefix + key, (id) =>
-        `<radialGradient id="${id}"${cx !== 0.5 ? ` cx="${cx}"` : ''}${cy !== 0.5 ? ` cy="${cy}"` : ''}${r !== 0.5 ? ` r="${r}"` : ''}>${stops(cs)}</radialGradient>`),
+      add(
+        prefix + key,
+        (id) =>
+          `<radialGradient id="${id}"${cx !== 0.5 ? ` cx="${cx}"` : ''}${cy !== 0.5 ? ` cy="${cy}"` : ''}${r !== 0.5 ? ` r="${r}"` : ''}>${stops(cs)}</radialGradient>`,
+      ),
     clip: (key, shape) => add(prefix + key, (id) => `<clipPath id="${id}">${shape}</clipPath>`),
     shadow: () =>
-      add('sh', (id) =>
-        `<radialGradient id="${id}"><stop offset="0" stop-color="#0f172a" stop-opacity=".28"/><stop offset="1" stop-color="#0f172a" stop-opacity="0"/></radialGradient>`),
+      add(
+        'sh',
+        (id) =>
+          `<radialGradient id="${id}"><stop offset="0" stop-color="#0f172a" stop-opacity=".28"/><stop offset="1" stop-color="#0f172a" stop-opacity="0"/></radialGradient>`,
+      ),
   };
 }
 
@@ -57,8 +65,7 @@ const rect = (x, y, w, h, rx, fill, extra = '') =>
   `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}"${rx ? ` rx="${n(rx)}"` : ''} fill="${fill}"${extra}/>`;
 const circle = (cx, cy, r, fill, extra = '') =>
   `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"${fill ? ` fill="${fill}"` : ''}${extra}/>`;
-const shadow = (c, cx, cy, rx, ry) =>
-  `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${c.shadow()}"/>`;
+const shadow = (c, cx, cy, rx, ry) => `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${c.shadow()}"/>`;
 
 // ---------------------------------------------------------------- palettes
 
@@ -131,14 +138,22 @@ function screen(c, x, y, w, h, r, kind, wp) {
   const m = Math.min(w, h);
   if (kind === 'waves') {
     s.push(rect(x, y, w, h, 0, c.lg('wp', wp, 0, 0, 1, 1)));
-    s.push(`<path d="M${n(x)} ${n(Y(0.62))}C${n(X(0.3))} ${n(Y(0.4))} ${n(X(0.6))} ${n(Y(0.88))} ${n(X(1))} ${n(Y(0.52))}V${n(Y(1))}H${n(x)}Z" fill="#fff" opacity=".2"/>`);
-    s.push(`<path d="M${n(x)} ${n(Y(0.8))}C${n(X(0.35))} ${n(Y(0.66))} ${n(X(0.7))} ${n(Y(1))} ${n(X(1))} ${n(Y(0.74))}V${n(Y(1))}H${n(x)}Z" fill="#fff" opacity=".22"/>`);
+    s.push(
+      `<path d="M${n(x)} ${n(Y(0.62))}C${n(X(0.3))} ${n(Y(0.4))} ${n(X(0.6))} ${n(Y(0.88))} ${n(X(1))} ${n(Y(0.52))}V${n(Y(1))}H${n(x)}Z" fill="#fff" opacity=".2"/>`,
+    );
+    s.push(
+      `<path d="M${n(x)} ${n(Y(0.8))}C${n(X(0.35))} ${n(Y(0.66))} ${n(X(0.7))} ${n(Y(1))} ${n(X(1))} ${n(Y(0.74))}V${n(Y(1))}H${n(x)}Z" fill="#fff" opacity=".22"/>`,
+    );
     s.push(circle(X(0.76), Y(0.3), m * 0.16, '#fff', ' opacity=".25"'));
   } else if (kind === 'photo') {
     s.push(rect(x, y, w, h, 0, c.lg('wp', [wp[1], '#fef9c3'])));
     s.push(circle(X(0.7), Y(0.36), m * 0.11, '#fff', ' opacity=".9"'));
-    s.push(`<path d="M${n(x)} ${n(Y(0.78))}L${n(X(0.28))} ${n(Y(0.4))}L${n(X(0.48))} ${n(Y(0.66))}L${n(X(0.66))} ${n(Y(0.46))}L${n(X(1))} ${n(Y(0.82))}V${n(Y(1))}H${n(x)}Z" fill="${wp[0]}" opacity=".75"/>`);
-    s.push(`<path d="M${n(x)} ${n(Y(0.9))}C${n(X(0.3))} ${n(Y(0.74))} ${n(X(0.6))} ${n(Y(0.84))} ${n(X(1))} ${n(Y(0.76))}V${n(Y(1))}H${n(x)}Z" fill="#0f172a" opacity=".55"/>`);
+    s.push(
+      `<path d="M${n(x)} ${n(Y(0.78))}L${n(X(0.28))} ${n(Y(0.4))}L${n(X(0.48))} ${n(Y(0.66))}L${n(X(0.66))} ${n(Y(0.46))}L${n(X(1))} ${n(Y(0.82))}V${n(Y(1))}H${n(x)}Z" fill="${wp[0]}" opacity=".75"/>`,
+    );
+    s.push(
+      `<path d="M${n(x)} ${n(Y(0.9))}C${n(X(0.3))} ${n(Y(0.74))} ${n(X(0.6))} ${n(Y(0.84))} ${n(X(1))} ${n(Y(0.76))}V${n(Y(1))}H${n(x)}Z" fill="#0f172a" opacity=".55"/>`,
+    );
   } else if (kind === 'app') {
     s.push(rect(x, y, w, h, 0, '#f8fafc'));
     const wide = w > h * 1.1;
@@ -146,7 +161,17 @@ function screen(c, x, y, w, h, r, kind, wp) {
     if (wide) {
       s.push(rect(x, y, w * 0.22, h, 0, '#e2e8f0'));
       for (let i = 0; i < 5; i++)
-        s.push(rect(X(0.03), Y(0.12 + i * 0.1), w * (i === 1 ? 0.15 : 0.12), h * 0.045, 4, i === 1 ? wp[0] : '#94a3b8', i === 1 ? '' : ' opacity=".6"'));
+        s.push(
+          rect(
+            X(0.03),
+            Y(0.12 + i * 0.1),
+            w * (i === 1 ? 0.15 : 0.12),
+            h * 0.045,
+            4,
+            i === 1 ? wp[0] : '#94a3b8',
+            i === 1 ? '' : ' opacity=".6"',
+          ),
+        );
     }
     const mw = x + w - sx;
     const pad = mw * 0.06;
@@ -177,7 +202,19 @@ function screen(c, x, y, w, h, r, kind, wp) {
     s.push(rect(x, y, w, h, 0, '#0f172a'));
     s.push(rect(x, y, w, h * 0.09, 0, '#1e293b'));
     ['#f87171', '#fbbf24', '#34d399'].forEach((col, i) => s.push(circle(x + 14 + i * 14, Y(0.045), 4, col)));
-    const lines = [[0, 0.3], [1, 0.42], [2, 0.5], [2, 0.34], [1, 0.2], [1, 0.46], [2, 0.38], [3, 0.3], [2, 0.22], [1, 0.12], [0, 0.08]];
+    const lines = [
+      [0, 0.3],
+      [1, 0.42],
+      [2, 0.5],
+      [2, 0.34],
+      [1, 0.2],
+      [1, 0.46],
+      [2, 0.38],
+      [3, 0.3],
+      [2, 0.22],
+      [1, 0.12],
+      [0, 0.08],
+    ];
     const cols = ['#60a5fa', '#f472b6', '#34d399', '#fbbf24', '#a78bfa', '#94a3b8'];
     const lh = (h * 0.84) / lines.length;
     lines.forEach(([ind, len], i) => {
@@ -205,14 +242,20 @@ function screen(c, x, y, w, h, r, kind, wp) {
     for (let i = 0; i < 4; i++) {
       const dsz = dh * 0.66;
       const gap = (w * 0.88 - dsz * 4) / 5;
-      s.push(rect(X(0.06) + gap + i * (dsz + gap), Y(0.97) - dh + (dh - dsz) / 2, dsz, dsz, dsz * 0.26, '#fff', ' opacity=".85"'));
+      s.push(
+        rect(X(0.06) + gap + i * (dsz + gap), Y(0.97) - dh + (dh - dsz) / 2, dsz, dsz, dsz * 0.26, '#fff', ' opacity=".85"'),
+      );
     }
   } else if (kind === 'draw') {
     s.push(rect(x, y, w, h, 0, '#fff'));
     s.push(rect(x, y, w, h * 0.1, 0, '#f1f5f9'));
     ICON.slice(0, 5).forEach((col, i) => s.push(circle(x + 20 + i * 22, Y(0.05), 6, col)));
-    s.push(`<path d="M${n(X(0.12))} ${n(Y(0.7))}C${n(X(0.25))} ${n(Y(0.25))} ${n(X(0.4))} ${n(Y(0.9))} ${n(X(0.55))} ${n(Y(0.45))}S${n(X(0.8))} ${n(Y(0.3))} ${n(X(0.88))} ${n(Y(0.6))}" fill="none" stroke="${wp[0]}" stroke-width="${n(m * 0.035)}" stroke-linecap="round"/>`);
-    s.push(`<path d="M${n(X(0.15))} ${n(Y(0.85))}C${n(X(0.4))} ${n(Y(0.7))} ${n(X(0.6))} ${n(Y(0.95))} ${n(X(0.85))} ${n(Y(0.8))}" fill="none" stroke="${wp[1]}" stroke-width="${n(m * 0.025)}" stroke-linecap="round"/>`);
+    s.push(
+      `<path d="M${n(X(0.12))} ${n(Y(0.7))}C${n(X(0.25))} ${n(Y(0.25))} ${n(X(0.4))} ${n(Y(0.9))} ${n(X(0.55))} ${n(Y(0.45))}S${n(X(0.8))} ${n(Y(0.3))} ${n(X(0.88))} ${n(Y(0.6))}" fill="none" stroke="${wp[0]}" stroke-width="${n(m * 0.035)}" stroke-linecap="round"/>`,
+    );
+    s.push(
+      `<path d="M${n(X(0.15))} ${n(Y(0.85))}C${n(X(0.4))} ${n(Y(0.7))} ${n(X(0.6))} ${n(Y(0.95))} ${n(X(0.85))} ${n(Y(0.8))}" fill="none" stroke="${wp[1]}" stroke-width="${n(m * 0.025)}" stroke-linecap="round"/>`,
+    );
     s.push(circle(X(0.72), Y(0.32), m * 0.1, wp[1], ' opacity=".35"'));
   }
   return `<g clip-path="${clip}">${s.join('')}</g>`;
@@ -251,14 +294,22 @@ function laptop(c, o) {
       const sw = 11 + i * 0.9;
       if (i < 5) {
         const pitch = (2 * half) / 13;
-        out.push(`<path d="M${n(400 - half + pitch * 0.08)} ${n(y)}H${n(400 + half)}" stroke="${key}" stroke-width="${n(sw)}" stroke-dasharray="${n(pitch * 0.84)} ${n(pitch * 0.16)}" opacity=".85"/>`);
+        out.push(
+          `<path d="M${n(400 - half + pitch * 0.08)} ${n(y)}H${n(400 + half)}" stroke="${key}" stroke-width="${n(sw)}" stroke-dasharray="${n(pitch * 0.84)} ${n(pitch * 0.16)}" opacity=".85"/>`,
+        );
       } else {
         const pitch = (2 * half) / 13;
-        const k = n(pitch * 0.84), g = n(pitch * 0.16), sp = n(pitch * 6 + pitch * 0.84);
-        out.push(`<path d="M${n(400 - half + pitch * 0.08)} ${n(y)}H${n(400 + half)}" stroke="${key}" stroke-width="${n(sw)}" stroke-dasharray="${[k, g, k, g, k, g, sp, g, k, g, k, g, k, g, k, g].join(' ')}" opacity=".85"/>`);
+        const k = n(pitch * 0.84),
+          g = n(pitch * 0.16),
+          sp = n(pitch * 6 + pitch * 0.84);
+        out.push(
+          `<path d="M${n(400 - half + pitch * 0.08)} ${n(y)}H${n(400 + half)}" stroke="${key}" stroke-width="${n(sw)}" stroke-dasharray="${[k, g, k, g, k, g, sp, g, k, g, k, g, k, g, k, g].join(' ')}" opacity=".85"/>`,
+        );
       }
     }
-    out.push(`<path d="M332 452H468L474 490H326Z" fill="${da}" opacity=".3" stroke="${da}" stroke-opacity=".3" stroke-linejoin="round" stroke-width="6"/>`);
+    out.push(
+      `<path d="M332 452H468L474 490H326Z" fill="${da}" opacity=".3" stroke="${da}" stroke-opacity=".3" stroke-linejoin="round" stroke-width="6"/>`,
+    );
     out.push(`<path d="M207 323H593" stroke="#fff" stroke-opacity=".6" stroke-width="2"/>`);
   }
   return out.join('\n');
@@ -290,11 +341,24 @@ function phoneBack(c, x, y, w, h, fin, lenses) {
   const lr = m * 0.2;
   const pos =
     lenses === 3
-      ? [[0.3, 0.28], [0.3, 0.72], [0.72, 0.5]]
-      : [[0.3, 0.3], [0.3, 0.7]];
+      ? [
+          [0.3, 0.28],
+          [0.3, 0.72],
+          [0.72, 0.5],
+        ]
+      : [
+          [0.3, 0.3],
+          [0.3, 0.7],
+        ];
   for (const [px, py] of pos) {
-    const cx = x + 14 + m * px, cy = y + 14 + m * py;
-    out.push(circle(cx, cy, lr + 4, '#475569'), circle(cx, cy, lr, '#0b1120'), circle(cx, cy, lr * 0.5, '#1e3a8a'), circle(cx - lr * 0.25, cy - lr * 0.25, lr * 0.18, '#fff', ' opacity=".6"'));
+    const cx = x + 14 + m * px,
+      cy = y + 14 + m * py;
+    out.push(
+      circle(cx, cy, lr + 4, '#475569'),
+      circle(cx, cy, lr, '#0b1120'),
+      circle(cx, cy, lr * 0.5, '#1e3a8a'),
+      circle(cx - lr * 0.25, cy - lr * 0.25, lr * 0.18, '#fff', ' opacity=".6"'),
+    );
   }
   out.push(circle(x + 14 + m * 0.74, y + 14 + m * (lenses === 3 ? 0.18 : 0.3), m * 0.07, '#fef3c7'));
   out.push(circle(x + w / 2, y + h * 0.5, w * 0.08, '#fff', ' opacity=".3"'));
@@ -303,7 +367,8 @@ function phoneBack(c, x, y, w, h, fin, lenses) {
 
 /** o: { fin, layout: 'single'|'pair', kind, wp, lenses } */
 function mobile(c, o) {
-  const w = 196, h = 400;
+  const w = 196,
+    h = 400;
   if (o.layout === 'single') {
     return [shadow(c, 400, 508, 170, 22), phoneFront(c, 302, 92, w, h, o.fin, o.kind, o.wp)].join('\n');
   }
@@ -325,11 +390,14 @@ function tablet(c, o) {
   out.push(circle(x + w / 2, y + 11, 2.5, '#334155'));
   if (o.pencil) {
     const [px, py, deg] = o.orient === 'land' ? [520, 528, -8] : [636, 300, -76];
-    out.push(`<g transform="rotate(${deg} ${px} ${py})">` +
-      rect(px - 150, py - 7, 280, 14, 7, '#f8fafc', ' stroke="#cbd5e1" stroke-width="1.5"') +
-      `<path d="M${px + 130} ${py - 7}L${px + 160} ${py}L${px + 130} ${py + 7}Z" fill="#e2e8f0"/>` +
-      `<path d="M${px + 150} ${py - 2.3}L${px + 160} ${py}L${px + 150} ${py + 2.3}Z" fill="#334155"/>` +
-      rect(px - 60, py - 7, 3, 14, 0, '#cbd5e1') + `</g>`);
+    out.push(
+      `<g transform="rotate(${deg} ${px} ${py})">` +
+        rect(px - 150, py - 7, 280, 14, 7, '#f8fafc', ' stroke="#cbd5e1" stroke-width="1.5"') +
+        `<path d="M${px + 130} ${py - 7}L${px + 160} ${py}L${px + 130} ${py + 7}Z" fill="#e2e8f0"/>` +
+        `<path d="M${px + 150} ${py - 2.3}L${px + 160} ${py}L${px + 150} ${py + 2.3}Z" fill="#334155"/>` +
+        rect(px - 60, py - 7, 3, 14, 0, '#cbd5e1') +
+        `</g>`,
+    );
   }
   return out.join('\n');
 }
@@ -338,7 +406,8 @@ function tablet(c, o) {
 function camera(c, o) {
   const [li, ba, da] = o.fin;
   const R = o.lensR;
-  const cx = 372, cy = 348;
+  const cx = 372,
+    cy = 348;
   const out = [shadow(c, 400, 476, 270, 24)];
   const metal = c.lg('metal', [li, ba]);
   // top controls
@@ -347,7 +416,9 @@ function camera(c, o) {
   out.push(rect(530, 204, 38, 20, 7, o.style === 'retro' ? '#1f2937' : da));
   out.push(rect(538, 198, 22, 8, 4, o.accent));
   // viewfinder hump
-  out.push(`<path d="M${cx - 66} 230L${cx - 48} 168Q${cx - 45} 158 ${cx - 34} 158H${cx + 34}Q${cx + 45} 158 ${cx + 48} 168L${cx + 66} 230Z" fill="${o.style === 'retro' ? metal : da}"/>`);
+  out.push(
+    `<path d="M${cx - 66} 230L${cx - 48} 168Q${cx - 45} 158 ${cx - 34} 158H${cx + 34}Q${cx + 45} 158 ${cx + 48} 168L${cx + 66} 230Z" fill="${o.style === 'retro' ? metal : da}"/>`,
+  );
   out.push(rect(cx - 26, 172, 52, 24, 5, '#0b1120', ' opacity=".75"'));
   if (o.style === 'retro') {
     out.push(rect(190, 220, 420, 246, 30, '#292524'));
@@ -356,7 +427,9 @@ function camera(c, o) {
     out.push(rect(190, 292, 420, 128, 0, 'none', ' stroke="#fff" stroke-opacity=".08" stroke-width="2" stroke-dasharray="2 4"'));
   } else {
     out.push(rect(190, 220, 420, 246, 30, c.lg('body', [li, ba, da])));
-    out.push(`<path d="M528 220H580Q610 220 610 250V436Q610 466 580 466H528Q508 466 508 440V246Q508 220 528 220Z" fill="${da}" opacity=".7"/>`);
+    out.push(
+      `<path d="M528 220H580Q610 220 610 250V436Q610 466 580 466H528Q508 466 508 440V246Q508 220 528 220Z" fill="${da}" opacity=".7"/>`,
+    );
     out.push(rect(190, 222, 420, 6, 3, '#fff', ' opacity=".25"'));
   }
   out.push(circle(238, 258, 10, '#fef3c7', ' stroke="#0b1120" stroke-opacity=".4" stroke-width="3"'));
@@ -367,7 +440,9 @@ function camera(c, o) {
   out.push(circle(cx, cy, R * 0.72, '#1f2937', ` stroke="${o.accent}" stroke-width="3"`));
   out.push(circle(cx, cy, R * 0.6, c.rg('glass', ['#60a5fa', '#312e81', '#020617'], 0.4, 0.38, 0.6)));
   out.push(circle(cx, cy, R * 0.3, '#0b1120', ' opacity=".7"'));
-  out.push(`<ellipse cx="${n(cx - R * 0.22)}" cy="${n(cy - R * 0.24)}" rx="${n(R * 0.16)}" ry="${n(R * 0.09)}" transform="rotate(-40 ${n(cx - R * 0.22)} ${n(cy - R * 0.24)})" fill="#fff" opacity=".55"/>`);
+  out.push(
+    `<ellipse cx="${n(cx - R * 0.22)}" cy="${n(cy - R * 0.24)}" rx="${n(R * 0.16)}" ry="${n(R * 0.09)}" transform="rotate(-40 ${n(cx - R * 0.22)} ${n(cy - R * 0.24)})" fill="#fff" opacity=".55"/>`,
+  );
   out.push(circle(cx + R * 0.2, cy + R * 0.22, R * 0.05, '#fff', ' opacity=".35"'));
   return out.join('\n');
 }
@@ -379,7 +454,9 @@ function headphones(c, o) {
   const out = [shadow(c, 400, 520, 250, 22), `<g transform="rotate(${o.tilt} 400 330)">`];
   out.push(`<path d="M222 352C222 104 578 104 578 352" fill="none" stroke="${da}" stroke-width="34" stroke-linecap="round"/>`);
   out.push(`<path d="M222 352C222 104 578 104 578 352" fill="none" stroke="${ba}" stroke-width="24" stroke-linecap="round"/>`);
-  out.push(`<path d="M256 250C274 172 326 148 400 148" fill="none" stroke="#fff" stroke-opacity=".45" stroke-width="6" stroke-linecap="round"/>`);
+  out.push(
+    `<path d="M256 250C274 172 326 148 400 148" fill="none" stroke="#fff" stroke-opacity=".45" stroke-width="6" stroke-linecap="round"/>`,
+  );
   for (const side of [-1, 1]) {
     const cx = 400 + side * 178;
     out.push(rect(cx - 9, 320, 18, 48, 6, '#cbd5e1'));
@@ -400,22 +477,32 @@ function watch(c, o) {
   const strap = c.lg('strap', [s1, s2, s1], 0, 0, 1, 0);
   out.push(`<path d="M338 230V66Q338 40 364 40H436Q462 40 462 66V230Z" fill="${strap}"/>`);
   out.push(`<path d="M338 370V534Q338 560 364 560H436Q462 560 462 534V370Z" fill="${strap}"/>`);
-  out.push(`<path d="M350 210V72Q350 52 370 52H430Q450 52 450 72V210M350 390V528Q350 548 370 548H430Q450 548 450 528V390" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2" stroke-dasharray="6 5"/>`);
-  out.push(circle(400, 476, 5, '#000', ' opacity=".25"'), circle(400, 500, 5, '#000', ' opacity=".25"'), circle(400, 524, 5, '#000', ' opacity=".25"'));
+  out.push(
+    `<path d="M350 210V72Q350 52 370 52H430Q450 52 450 72V210M350 390V528Q350 548 370 548H430Q450 548 450 528V390" fill="none" stroke="#fff" stroke-opacity=".35" stroke-width="2" stroke-dasharray="6 5"/>`,
+  );
+  out.push(
+    circle(400, 476, 5, '#000', ' opacity=".25"'),
+    circle(400, 500, 5, '#000', ' opacity=".25"'),
+    circle(400, 524, 5, '#000', ' opacity=".25"'),
+  );
   const body = c.lg('case', [li, ba, da], 0, 0, 1, 1);
   let fx, fy, fr; // face centre + radius
   if (o.shape === 'square') {
     out.push(rect(494, 258, 16, 38, 6, da), rect(498, 306, 8, 44, 4, da));
     out.push(rect(296, 178, 204, 244, 52, body));
     out.push(rect(305, 187, 186, 226, 44, '#0b1120'));
-    fx = 398; fy = 300; fr = 80;
+    fx = 398;
+    fy = 300;
+    fr = 80;
     const clip = c.clip('fc', rect(317, 199, 162, 202, 34, '#000'));
     out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp, true)}</g>`);
   } else {
     out.push(rect(508, 282, 18, 36, 6, da));
     out.push(circle(400, 300, 122, body));
     out.push(circle(400, 300, 108, '#0b1120'));
-    fx = 400; fy = 300; fr = 98;
+    fx = 400;
+    fy = 300;
+    fr = 98;
     const clip = c.clip('fc', circle(400, 300, 100, '#000'));
     out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp, false)}</g>`);
   }
@@ -426,32 +513,67 @@ function face(c, x, y, r, kind, wp, square) {
   const s = [];
   if (kind === 'rings') {
     s.push(rect(x - 120, y - 120, 240, 240, 0, '#000'));
-    [['#fa114f', 0.78, 0.82], ['#a6ff00', 0.58, 0.6], ['#00e5ff', 0.38, 0.7]].forEach(([col, rr, frac]) => {
+    [
+      ['#fa114f', 0.78, 0.82],
+      ['#a6ff00', 0.58, 0.6],
+      ['#00e5ff', 0.38, 0.7],
+    ].forEach(([col, rr, frac]) => {
       const R = r * rr;
       const C = 2 * Math.PI * R;
       s.push(circle(x, y, R, 'none', ` stroke="${col}" stroke-opacity=".25" stroke-width="${n(r * 0.16)}"`));
-      s.push(circle(x, y, R, 'none', ` stroke="${col}" stroke-width="${n(r * 0.16)}" stroke-linecap="round" stroke-dasharray="${n(C * frac)} ${n(C)}" transform="rotate(-90 ${n(x)} ${n(y)})"`));
+      s.push(
+        circle(
+          x,
+          y,
+          R,
+          'none',
+          ` stroke="${col}" stroke-width="${n(r * 0.16)}" stroke-linecap="round" stroke-dasharray="${n(C * frac)} ${n(C)}" transform="rotate(-90 ${n(x)} ${n(y)})"`,
+        ),
+      );
     });
   } else if (kind === 'analog') {
     s.push(rect(x - 120, y - 120, 240, 240, 0, c.rg('dial', ['#ffffff', '#e2e8f0'])));
     const R = r * 0.86;
     const C = 2 * Math.PI * R;
-    s.push(circle(x, y, R, 'none', ` stroke="#334155" stroke-width="${n(r * 0.12)}" stroke-dasharray="3 ${n(C / 12 - 3)}" transform="rotate(-90.5 ${n(x)} ${n(y)})"`));
-    s.push(circle(x, y, R * 1.02, 'none', ` stroke="#94a3b8" stroke-width="${n(r * 0.05)}" stroke-dasharray="1 ${n((C * 1.02) / 60 - 1)}"`));
+    s.push(
+      circle(
+        x,
+        y,
+        R,
+        'none',
+        ` stroke="#334155" stroke-width="${n(r * 0.12)}" stroke-dasharray="3 ${n(C / 12 - 3)}" transform="rotate(-90.5 ${n(x)} ${n(y)})"`,
+      ),
+    );
+    s.push(
+      circle(
+        x,
+        y,
+        R * 1.02,
+        'none',
+        ` stroke="#94a3b8" stroke-width="${n(r * 0.05)}" stroke-dasharray="1 ${n((C * 1.02) / 60 - 1)}"`,
+      ),
+    );
     const hand = (deg, len, wdt, col) =>
       `<path d="M${n(x)} ${n(y + len * 0.15)}V${n(y - len)}" stroke="${col}" stroke-width="${wdt}" stroke-linecap="round" transform="rotate(${deg} ${n(x)} ${n(y)})"/>`;
     s.push(hand(-55, r * 0.48, 7, '#0f172a'), hand(60, r * 0.7, 5, '#0f172a'), hand(150, r * 0.78, 2, wp[0]));
     s.push(circle(x, y, 6, wp[0]), circle(x, y, 2.5, '#fff'));
   } else if (kind === 'heart') {
     s.push(rect(x - 120, y - 120, 240, 240, 0, '#000'));
-    const hx = x, hy = y - r * 0.32;
-    s.push(`<path d="M${n(hx)} ${n(hy + 24)}C${n(hx - 40)} ${n(hy - 2)} ${n(hx - 26)} ${n(hy - 32)} ${n(hx)} ${n(hy - 14)}C${n(hx + 26)} ${n(hy - 32)} ${n(hx + 40)} ${n(hy - 2)} ${n(hx)} ${n(hy + 24)}Z" fill="#f43f5e"/>`);
+    const hx = x,
+      hy = y - r * 0.32;
+    s.push(
+      `<path d="M${n(hx)} ${n(hy + 24)}C${n(hx - 40)} ${n(hy - 2)} ${n(hx - 26)} ${n(hy - 32)} ${n(hx)} ${n(hy - 14)}C${n(hx + 26)} ${n(hy - 32)} ${n(hx + 40)} ${n(hy - 2)} ${n(hx)} ${n(hy + 24)}Z" fill="#f43f5e"/>`,
+    );
     const py = y + r * 0.35;
-    s.push(`<path d="M${n(x - r)} ${n(py)}H${n(x - 30)}L${n(x - 20)} ${n(py - 14)}L${n(x - 8)} ${n(py + 22)}L${n(x + 4)} ${n(py - 40)}L${n(x + 14)} ${n(py + 10)}L${n(x + 22)} ${n(py)}H${n(x + r)}" fill="none" stroke="${wp[1]}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>`);
+    s.push(
+      `<path d="M${n(x - r)} ${n(py)}H${n(x - 30)}L${n(x - 20)} ${n(py - 14)}L${n(x - 8)} ${n(py + 22)}L${n(x + 4)} ${n(py - 40)}L${n(x + 14)} ${n(py + 10)}L${n(x + 22)} ${n(py)}H${n(x + r)}" fill="none" stroke="${wp[1]}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
   } else if (kind === 'weather') {
     s.push(rect(x - 120, y - 120, 240, 240, 0, c.lg('sky', ['#38bdf8', '#1d4ed8'])));
     s.push(circle(x + r * 0.2, y - r * 0.22, r * 0.32, '#fde047'));
-    s.push(`<g fill="#fff">${circle(x - r * 0.32, y + r * 0.2, r * 0.2)}${circle(x - r * 0.04, y + r * 0.06, r * 0.3)}${circle(x + r * 0.28, y + r * 0.2, r * 0.2)}${rect(x - r * 0.32, y + r * 0.2, r * 0.6, r * 0.2, 0, '#fff')}</g>`);
+    s.push(
+      `<g fill="#fff">${circle(x - r * 0.32, y + r * 0.2, r * 0.2)}${circle(x - r * 0.04, y + r * 0.06, r * 0.3)}${circle(x + r * 0.28, y + r * 0.2, r * 0.2)}${rect(x - r * 0.32, y + r * 0.2, r * 0.6, r * 0.2, 0, '#fff')}</g>`,
+    );
     s.push(rect(x - r * 0.5, y + r * 0.62, r * 1.0, r * 0.1, r * 0.05, '#fff', ' opacity=".6"'));
   }
   return s.join('');
@@ -557,7 +679,9 @@ function banner() {
     place('l', 480, 24, 0.92, (k) => laptop(k, { fin: FIN.silver, view: 'open', kind: 'waves', wp: WP[0] })),
     place('c', 286, 250, 0.58, (k) => camera(k, { fin: FIN.silver, style: 'retro', lensR: 100, accent: '#ef4444' })),
     place('p', 880, 140, 0.78, (k) => mobile(k, { fin: FIN.blue, layout: 'single', kind: 'photo', wp: WP[6] })),
-    place('w', 1120, 90, 0.78, (k) => watch(k, { fin: FIN.midnight, shape: 'square', strap: ['#f97316', '#fb923c'], face: 'rings', wp: WP[1] })),
+    place('w', 1120, 90, 0.78, (k) =>
+      watch(k, { fin: FIN.midnight, shape: 'square', strap: ['#f97316', '#fb923c'], face: 'rings', wp: WP[1] }),
+    ),
   ];
   return doc(1600, 600, c, body);
 }
@@ -584,7 +708,10 @@ function write(rel, text) {
 const written = [];
 const names = Object.keys(CATEGORIES);
 names.forEach((name, ci) => {
-  written.push([`categories/${name}.svg`, write(`categories/${name}.svg`, deviceImage(name, CATEGORIES[name].hero, BG[(ci * 3) % 8], ci))]);
+  written.push([
+    `categories/${name}.svg`,
+    write(`categories/${name}.svg`, deviceImage(name, CATEGORIES[name].hero, BG[(ci * 3) % 8], ci)),
+  ]);
   for (let i = 0; i < 8; i++) {
     const rel = `products/${name}-${i + 1}.svg`;
     const bg = BG[(i + ci * 5) % BG.length];

@@ -48,9 +48,15 @@ export const ROUTES: Record<string, { pages: string[]; deferred?: string[] }> = 
   '/login': { pages: ['src/features/auth/pages/login-page.tsx'] },
   '/signup': { pages: ['src/features/auth/pages/signup-page.tsx'] },
   '/dashboard': { pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/dashboard/pages/welcome-page.tsx'] },
-  '/dashboard/myorders': { pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/orders/pages/my-orders-page.tsx'] },
-  '/dashboard/addproducts': { pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/seller/pages/add-product-page.tsx'] },
-  '/dashboard/payment/:id': { pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/payment/pages/payment-page.tsx'] },
+  '/dashboard/myorders': {
+    pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/orders/pages/my-orders-page.tsx'],
+  },
+  '/dashboard/addproducts': {
+    pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/seller/pages/add-product-page.tsx'],
+  },
+  '/dashboard/payment/:id': {
+    pages: ['src/features/dashboard/pages/dashboard-layout.tsx', 'src/features/payment/pages/payment-page.tsx'],
+  },
 };
 
 export interface RouteSize {
@@ -96,7 +102,8 @@ function closure(manifest: Manifest, keys: string[]): { files: Set<string>; css:
 
 export function measure(dist: string): RouteSize[] {
   const manifestPath = path.join(dist, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} not found: build with \`vite build --manifest\` (or run without --dist)`);
+  if (!fs.existsSync(manifestPath))
+    throw new Error(`${manifestPath} not found: build with \`vite build --manifest\` (or run without --dist)`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && (k === 'index.html' || k.endsWith('main.tsx')));
   if (!entry) throw new Error('no entry chunk in the manifest');
@@ -106,7 +113,12 @@ export function measure(dist: string): RouteSize[] {
     const missing = [...pages, ...deferred].filter((p) => !manifest[p]);
     const { files, css } = closure(manifest, [entry, ...pages.filter((p) => manifest[p])]);
     const js = [...files].filter((f) => f.endsWith('.js'));
-    const later = [...closure(manifest, deferred.filter((p) => manifest[p])).files].filter((f) => f.endsWith('.js') && !files.has(f));
+    const later = [
+      ...closure(
+        manifest,
+        deferred.filter((p) => manifest[p]),
+      ).files,
+    ].filter((f) => f.endsWith('.js') && !files.has(f));
     const jsBytes = sum(js);
     return {
       route,
@@ -152,7 +164,9 @@ async function importPackage<T>(name: string): Promise<T> {
   try {
     resolved = require.resolve(name, { paths });
   } catch {
-    throw new Error(`The '${name}' package is not installed: npm install -D lighthouse (12.x runs on Node 20), or set LIGHTHOUSE_DIR`);
+    throw new Error(
+      `The '${name}' package is not installed: npm install -D lighthouse (12.x runs on Node 20), or set LIGHTHOUSE_DIR`,
+    );
   }
   return (await import(pathToFileURL(resolved).href)) as T;
 }
@@ -173,28 +187,48 @@ async function signIn(baseUrl: string, login: string): Promise<string | null> {
  * Lighthouse (its default mobile profile: a mid-range phone, simulated slow 4G and 4x CPU
  * slowdown) on the home page, a category page (signed in) and a product page of a running shop.
  */
-export async function runLighthouse(baseUrl: string, opts: { login?: string; chromePath?: string } = {}): Promise<Record<string, LighthouseResult | { skipped: string }>> {
+export async function runLighthouse(
+  baseUrl: string,
+  opts: { login?: string; chromePath?: string } = {},
+): Promise<Record<string, LighthouseResult | { skipped: string }>> {
   type Lhr = {
     finalDisplayedUrl: string;
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;
     runtimeError?: { message: string };
   };
-  const { default: lighthouse } = await importPackage<{ default: (url: string, flags: object) => Promise<{ lhr: Lhr } | undefined> }>('lighthouse');
-  const chromeLauncher = await importPackage<{ launch: (o: object) => Promise<{ port: number; kill: () => Promise<void> | void }> }>('chrome-launcher');
+  const { default: lighthouse } = await importPackage<{
+    default: (url: string, flags: object) => Promise<{ lhr: Lhr } | undefined>;
+  }>('lighthouse');
+  const chromeLauncher = await importPackage<{
+    launch: (o: object) => Promise<{ port: number; kill: () => Promise<void> | void }>;
+  }>('chrome-launcher');
 
-  const products = (await (await fetch(new URL('/api/allproducts?limit=1', baseUrl))).json()) as Array<{ _id: string; category: string }>;
+  const products = (await (await fetch(new URL('/api/allproducts?limit=1', baseUrl))).json()) as Array<{
+    _id: string;
+    category: string;
+  }>;
   const first = products[0];
   const cookie = await signIn(baseUrl, opts.login ?? 'buyer@shop.test:demo-shop-2026').catch(() => null);
   const pages: Record<string, { path: string; cookie?: string | null } | { skipped: string }> = {
     home: { path: '/' },
-    category: cookie ? { path: `/category/${encodeURIComponent(first?.category ?? 'Laptop')}`, cookie } : { skipped: 'could not sign in (use --login email:password)' },
+    category: cookie
+      ? { path: `/category/${encodeURIComponent(first?.category ?? 'Laptop')}`, cookie }
+      : { skipped: 'could not sign in (use --login email:password)' },
     product: first ? { path: `/product/${encodeURIComponent(first._id)}` } : { skipped: 'no product for sale' },
   };
 
   const chrome = await chromeLauncher.launch({
     chromePath: opts.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const results: Record<string, LighthouseResult | { skipped: string }> = {};
   try {
@@ -249,7 +283,9 @@ async function main() {
     console.log(JSON.stringify({ dist, routes: sizes }, null, 2));
   } else {
     console.log(`Initial JS and CSS per route, gzip -9 (build: ${dist})\n`);
-    console.log(`${'route'.padEnd(26)}${'JS kB'.padStart(8)}${'JS KiB'.padStart(8)}${'CSS kB'.padStart(8)}${'then kB'.padStart(9)}  chunks`);
+    console.log(
+      `${'route'.padEnd(26)}${'JS kB'.padStart(8)}${'JS KiB'.padStart(8)}${'CSS kB'.padStart(8)}${'then kB'.padStart(9)}  chunks`,
+    );
     for (const s of sizes) {
       const note = s.missing.length ? `  (not in this build: ${s.missing.join(', ')})` : '';
       const then = s.thenGzipKb ? s.thenGzipKb.toFixed(1) : '-';
@@ -264,7 +300,9 @@ async function main() {
     if (args.includes('--json')) console.log(JSON.stringify({ lighthouse: lh }, null, 2));
     else {
       console.log(`\nLighthouse, mobile profile (${lighthouseUrl})\n`);
-      console.log(`${'page'.padEnd(10)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}  url`);
+      console.log(
+        `${'page'.padEnd(10)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}  url`,
+      );
       for (const [name, r] of Object.entries(lh)) {
         if ('skipped' in r) console.log(`${name.padEnd(10)}  skipped: ${r.skipped}`);
         else

@@ -52,7 +52,9 @@ function googleProvider(google: NonNullable<Config['google']>) {
         scopes: ['openid', 'email', 'profile'],
         prompt: 'select_account',
         mapProfileToUser: (p) => ({
-          name: String(p.name || p.given_name || (typeof p.email === 'string' ? p.email.split('@')[0] : '') || 'Google user').slice(0, 100),
+          name: String(
+            p.name || p.given_name || (typeof p.email === 'string' ? p.email.split('@')[0] : '') || 'Google user',
+          ).slice(0, 100),
         }),
       },
     ],
@@ -68,7 +70,8 @@ function checkName(ctx: HookContext) {
   if (!body || (ctx.path === '/update-user' && body.name === undefined)) return;
   const name = typeof body.name === 'string' ? body.name.trim() : '';
   if (!name) throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: 'Name is required' });
-  if (name.length > 100) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name must be at most 100 characters' });
+  if (name.length > 100)
+    throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name must be at most 100 characters' });
   return { context: { body: { ...body, name } } };
 }
 
@@ -176,9 +179,14 @@ export function createAuth(config: Config, db: Db) {
           after: async (acc) => {
             if (acc.providerId !== GOOGLE_PROVIDER_ID) return;
             const userId = String(acc.userId);
-            const [u] = await db.select({ emailVerified: schema.user.emailVerified }).from(schema.user).where(eq(schema.user.id, userId));
+            const [u] = await db
+              .select({ emailVerified: schema.user.emailVerified })
+              .from(schema.user)
+              .where(eq(schema.user.id, userId));
             if (!u || u.emailVerified) return;
-            await db.delete(schema.account).where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
+            await db
+              .delete(schema.account)
+              .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
             await db.delete(schema.session).where(eq(schema.session.userId, userId));
           },
         },
@@ -190,7 +198,8 @@ export function createAuth(config: Config, db: Db) {
               .select({ deletedAt: schema.user.deletedAt })
               .from(schema.user)
               .where(eq(schema.user.id, String(session.userId)));
-            if (!row || row.deletedAt) throw new APIError('FORBIDDEN', { code: 'ACCOUNT_CLOSED', message: 'This account has been closed.' });
+            if (!row || row.deletedAt)
+              throw new APIError('FORBIDDEN', { code: 'ACCOUNT_CLOSED', message: 'This account has been closed.' });
           },
         },
       },

@@ -40,7 +40,13 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
         if (!s) return null;
         const u = s.user as typeof s.user & { role?: string; verified?: boolean; deletedAt?: Date | null };
         if (u.deletedAt) return null;
-        return { id: u.id, name: u.name, email: u.email.toLowerCase(), role: (u.role ?? 'buyer') as Role, verified: !!u.verified };
+        return {
+          id: u.id,
+          name: u.name,
+          email: u.email.toLowerCase(),
+          role: (u.role ?? 'buyer') as Role,
+          verified: !!u.verified,
+        };
       });
       cache.set(this, p);
     }

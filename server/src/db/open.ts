@@ -6,7 +6,9 @@ import { createDatabase, DataDirLockedError, type Database } from './client';
  * name, PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR. A bad setting or a
  * data dir in use by another process ends the process with a message (and `lockedHint`, what to do).
  */
-export async function openConfigured(opts: { poolSize?: number; lockedHint?: string } = {}): Promise<{ config: Config; database: Database }> {
+export async function openConfigured(
+  opts: { poolSize?: number; lockedHint?: string } = {},
+): Promise<{ config: Config; database: Database }> {
   let config: Config;
   try {
     config = loadConfig();

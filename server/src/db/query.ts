@@ -9,7 +9,11 @@ import type pg from 'pg';
  * Outside transactions only: on PostgreSQL it takes a pooled connection of its own, and on PGlite it
  * waits for any transaction in progress to end (called from inside one, it would wait forever).
  */
-export type Query = <Row extends Record<string, unknown>>(name: string | undefined, text: string, values?: readonly unknown[]) => Promise<Row[]>;
+export type Query = <Row extends Record<string, unknown>>(
+  name: string | undefined,
+  text: string,
+  values?: readonly unknown[],
+) => Promise<Row[]>;
 
 /** node-postgres: named statements are prepared once on each pooled connection. */
 export function postgresQuery(pool: pg.Pool): Query {
@@ -38,8 +42,22 @@ const ERROR_RESPONSE = 0x45; // 'E'
 
 /** The fields of an ErrorResponse, by their one-letter codes, as pg-protocol names them. */
 const ERROR_FIELDS: Record<string, string> = {
-  S: 'severity', C: 'code', D: 'detail', H: 'hint', P: 'position', p: 'internalPosition', q: 'internalQuery', W: 'where',
-  s: 'schema', t: 'table', c: 'column', d: 'dataType', n: 'constraint', F: 'file', L: 'line', R: 'routine',
+  S: 'severity',
+  C: 'code',
+  D: 'detail',
+  H: 'hint',
+  P: 'position',
+  p: 'internalPosition',
+  q: 'internalQuery',
+  W: 'where',
+  s: 'schema',
+  t: 'table',
+  c: 'column',
+  d: 'dataType',
+  n: 'constraint',
+  F: 'file',
+  L: 'line',
+  R: 'routine',
 };
 
 /**
@@ -84,7 +102,8 @@ function readError(buf: Buffer, start: number, end: number): Error {
     p = stop + 1;
   }
   const err = new protocol.messages.DatabaseError(fields.M ?? 'database error', end - start + 4, 'error');
-  for (const [code, key] of Object.entries(ERROR_FIELDS)) if (fields[code] !== undefined) Object.assign(err, { [key]: fields[code] });
+  for (const [code, key] of Object.entries(ERROR_FIELDS))
+    if (fields[code] !== undefined) Object.assign(err, { [key]: fields[code] });
   return err;
 }
 
@@ -98,7 +117,8 @@ function readError(buf: Buffer, start: number, end: number): Error {
 export function pgliteQuery(client: PGlite): Query {
   const prepared = new Map<string, Statement>();
   const send = (parts: Uint8Array[]) => client.execProtocolStream(concat(parts), { syncToFs: false });
-  const parserOf = (typeId: number): Column['parse'] => client.parsers[typeId] ?? types.parsers[typeId] ?? ((text: string) => text);
+  const parserOf = (typeId: number): Column['parse'] =>
+    client.parsers[typeId] ?? types.parsers[typeId] ?? ((text: string) => text);
 
   const describe = async (name: string, text: string): Promise<Statement> => {
     const messages = await send([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]);
@@ -119,10 +139,13 @@ export function pgliteQuery(client: PGlite): Query {
     });
     // The answer comes in chunks that are views of PGlite's memory: copied as they come.
     const chunks: Uint8Array[] = [];
-    await client.execProtocolRawStream(concat([serialize.bind({ statement: name, values: params }), serialize.execute({}), serialize.sync()]), {
-      syncToFs: false,
-      onRawData: (chunk) => chunks.push(chunk.slice()),
-    });
+    await client.execProtocolRawStream(
+      concat([serialize.bind({ statement: name, values: params }), serialize.execute({}), serialize.sync()]),
+      {
+        syncToFs: false,
+        onRawData: (chunk) => chunks.push(chunk.slice()),
+      },
+    );
     return readRows<Row>(chunks.length === 1 ? chunks[0] : concat(chunks), statement.columns);
   };
 
@@ -131,7 +154,8 @@ export function pgliteQuery(client: PGlite): Query {
     client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         let statement = name ? prepared.get(name) : undefined;
-        if (statement && statement.text !== text) throw new Error(`The prepared statement ${name} was prepared for another text.`);
+        if (statement && statement.text !== text)
+          throw new Error(`The prepared statement ${name} was prepared for another text.`);
         if (!statement) {
           statement = await describe(name ?? '', text);
           if (name) prepared.set(name, statement);

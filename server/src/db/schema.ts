@@ -26,7 +26,9 @@ export const user = pgTable(
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
-    role: text('role', { enum: ['buyer', 'seller', 'admin'] }).notNull().default('buyer'),
+    role: text('role', { enum: ['buyer', 'seller', 'admin'] })
+      .notNull()
+      .default('buyer'),
     /** Set once POST /users has recorded the role chosen at sign-up. */
     roleConfirmed: boolean('role_confirmed').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -118,7 +120,9 @@ export const product = pgTable(
     priceCents: integer('price_cents').notNull(),
     originalPriceCents: integer('original_price_cents').notNull(),
     usedYears: integer('used_years').notNull(),
-    status: text('status', { enum: ['available', 'sold'] }).notNull().default('available'),
+    status: text('status', { enum: ['available', 'sold'] })
+      .notNull()
+      .default('available'),
     /**
      * The seller's current verification, copied here by triggers (migration 0005) when a product is
      * added and when the seller is verified, so "verified sellers only" filters inside the product
@@ -130,9 +134,7 @@ export const product = pgTable(
     /** Set when the seller is deleted: the product leaves every list, nothing is lost. */
     hiddenAt: ts('hidden_at'),
     /** True while it can be bought: available and not hidden. Every public list reads this. */
-    listed: boolean('listed')
-      .notNull()
-      .generatedAlwaysAs(sql`status = 'available' and hidden_at is null`),
+    listed: boolean('listed').notNull().generatedAlwaysAs(sql`status = 'available' and hidden_at is null`),
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
@@ -145,7 +147,9 @@ export const product = pgTable(
     // category, condition, price_cents, location, seller_verified, search) WHERE listed, read
     // backwards; made in migrations 0002/0003/0005 because drizzle-kit cannot express INCLUDE.
     // Filters and text search are checked inside the index, no table reads.
-    index('product_listed_category_newest_idx').on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`listed`),
+    index('product_listed_category_newest_idx')
+      .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`listed`),
     // Migrations 0003/0005 add INCLUDE (category, condition, seller_id, location, seller_verified)
     // to these two (the category one without category): price-sorted filtered lists are then index-only.
     index('product_listed_price_idx').on(t.priceCents, t.id).where(sql`listed`),
@@ -193,7 +197,9 @@ export const order = pgTable(
     phone: text('phone').notNull(),
     meetingLocation: text('meeting_location').notNull(),
     priceCents: integer('price_cents').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'refunded'] }).notNull().default('unpaid'),
+    status: text('status', { enum: ['unpaid', 'paid', 'refunded'] })
+      .notNull()
+      .default('unpaid'),
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },

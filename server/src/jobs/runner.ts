@@ -66,7 +66,9 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; enabled:
     const due = db
       .select({ name: jobRow.name })
       .from(jobRow)
-      .where(and(eq(jobRow.name, job.name), lte(jobRow.nextRunAt, now), or(isNull(jobRow.lockedUntil), lte(jobRow.lockedUntil, now))))
+      .where(
+        and(eq(jobRow.name, job.name), lte(jobRow.nextRunAt, now), or(isNull(jobRow.lockedUntil), lte(jobRow.lockedUntil, now))),
+      )
       .for('update', { skipLocked: true });
     const claimed = await db
       .update(jobRow)

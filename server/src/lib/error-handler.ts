@@ -16,7 +16,8 @@ function fieldOf(issue: Issue): string {
  */
 export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'bad_url', message: 'The address is not valid.' });
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(400).send({ error: 'bad_url', message: 'A part of the address is too long.' });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.code(400).send({ error: 'bad_url', message: 'A part of the address is too long.' });
   return reply.send(err);
 }
 
@@ -27,7 +28,9 @@ export function frameworkErrors(err: FastifyError, _request: FastifyRequest, rep
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).send({ error: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) });
+      return reply
+        .code(err.statusCode)
+        .send({ error: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0] as Issue;
@@ -51,7 +54,9 @@ export function installErrorHandler(app: FastifyInstance) {
           ? 'payload_too_large'
           : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'unsupported_media_type'
-            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+            : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+                err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+                err instanceof SyntaxError
               ? 'invalid_json'
               : status === 429
                 ? 'rate_limited'

@@ -21,9 +21,14 @@ function nulField(root: unknown): string | undefined {
  */
 export function rejectNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const field = nulField(value);
-      if (field !== undefined) throw badRequest(field.length > 100 ? `${field.slice(0, 97)}...` : field || part, 'must not contain a NUL character');
+      if (field !== undefined)
+        throw badRequest(field.length > 100 ? `${field.slice(0, 97)}...` : field || part, 'must not contain a NUL character');
     }
   });
 }

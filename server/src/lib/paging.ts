@@ -31,7 +31,15 @@ export function decodeCursor(raw: string | undefined, kind?: 'time' | 'int'): Cu
     const v = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     // Checked here so a tampered cursor is a 400, never a database error.
     const kindOk = kind === undefined || typeof v?.[0] === (kind === 'time' ? 'string' : 'number');
-    if (Array.isArray(v) && v.length === 2 && validKey(v[0]) && kindOk && typeof v[1] === 'string' && idSchema.safeParse(v[1]).success) return { k: v[0], id: v[1] };
+    if (
+      Array.isArray(v) &&
+      v.length === 2 &&
+      validKey(v[0]) &&
+      kindOk &&
+      typeof v[1] === 'string' &&
+      idSchema.safeParse(v[1]).success
+    )
+      return { k: v[0], id: v[1] };
   } catch {
     /* fall through */
   }

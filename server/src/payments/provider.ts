@@ -1,5 +1,11 @@
 /** What the shop needs from a card payment provider. Amounts are integer cents. */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
 
 export type ProviderIntent = {
   id: string;
@@ -23,7 +29,13 @@ export interface PaymentProvider {
   readonly name: 'simulated' | 'stripe';
   /** What the browser needs to load the provider's card form (Stripe's publishable key), if any. */
   readonly publishableKey: string | null;
-  createIntent(input: { orderId: string; amountCents: number; currency: string; idempotencyKey: string; email: string }): Promise<ProviderIntent>;
+  createIntent(input: {
+    orderId: string;
+    amountCents: number;
+    currency: string;
+    idempotencyKey: string;
+    email: string;
+  }): Promise<ProviderIntent>;
   /** The provider's own record of a payment intent, or null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**

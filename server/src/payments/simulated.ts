@@ -5,16 +5,29 @@ import { simulatedIntent } from '../db/schema';
 import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
 
 /** Test cards with Stripe test-mode meanings. Any other valid card number succeeds, as in Stripe. */
-export const TEST_CARDS: Record<string, { outcome: 'succeeded' } | { outcome: 'declined'; code: string; decline_code: string; message: string }> = {
+export const TEST_CARDS: Record<
+  string,
+  { outcome: 'succeeded' } | { outcome: 'declined'; code: string; decline_code: string; message: string }
+> = {
   '4242424242424242': { outcome: 'succeeded' },
-  '4000000000000002': { outcome: 'declined', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000000002': {
+    outcome: 'declined',
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   '4000000000009995': {
     outcome: 'declined',
     code: 'card_declined',
     decline_code: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
-  '4000000000000069': { outcome: 'declined', code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000069': {
+    outcome: 'declined',
+    code: 'expired_card',
+    decline_code: 'expired_card',
+    message: 'Your card has expired.',
+  },
 };
 
 export function luhnValid(number: string): boolean {
@@ -111,7 +124,13 @@ export function simulatedProvider(db: Db) {
       const done = await db
         .update(simulatedIntent)
         .set({ refundedCents: sql`${simulatedIntent.amountCents}` })
-        .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'succeeded'), lt(simulatedIntent.refundedCents, simulatedIntent.amountCents)))
+        .where(
+          and(
+            eq(simulatedIntent.id, id),
+            eq(simulatedIntent.status, 'succeeded'),
+            lt(simulatedIntent.refundedCents, simulatedIntent.amountCents),
+          ),
+        )
         .returning({ id: simulatedIntent.id });
       return done.length > 0;
     },
@@ -123,16 +142,30 @@ export function simulatedProvider(db: Db) {
     /** Stands in for Stripe.js confirmCardPayment: checks the card and settles the intent. */
     async confirm(clientSecret, card, now = new Date()) {
       const [row] = await db.select().from(simulatedIntent).where(eq(simulatedIntent.clientSecret, clientSecret));
-      if (!row) return { ok: false, status: 404, code: 'resource_missing', message: 'This payment could not be found. Reload the page and try again.' };
+      if (!row)
+        return {
+          ok: false,
+          status: 404,
+          code: 'resource_missing',
+          message: 'This payment could not be found. Reload the page and try again.',
+        };
       if (row.status === 'succeeded') return { ok: true, intent: toIntent(row) };
       if (row.status !== 'requires_payment_method')
-        return { ok: false, status: 409, code: 'payment_intent_unexpected_state', message: 'This payment can no longer be completed.' };
+        return {
+          ok: false,
+          status: 409,
+          code: 'payment_intent_unexpected_state',
+          message: 'This payment can no longer be completed.',
+        };
       const number = card.cardNumber.replace(/[\s-]/g, '');
-      if (!luhnValid(number)) return { ok: false, status: 402, code: 'incorrect_number', message: 'Your card number is incorrect.' };
+      if (!luhnValid(number))
+        return { ok: false, status: 402, code: 'incorrect_number', message: 'Your card number is incorrect.' };
       const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
       const endOfMonth = Date.UTC(year, card.expMonth, 1);
-      if (endOfMonth <= now.getTime()) return { ok: false, status: 402, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
-      if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, status: 402, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+      if (endOfMonth <= now.getTime())
+        return { ok: false, status: 402, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
+      if (!/^\d{3,4}$/.test(card.cvc))
+        return { ok: false, status: 402, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
       const rule = TEST_CARDS[number] ?? { outcome: 'succeeded' as const };
       if (rule.outcome === 'declined') {
         await db.update(simulatedIntent).set({ lastError: rule.code }).where(eq(simulatedIntent.id, row.id));
@@ -145,7 +178,14 @@ export function simulatedProvider(db: Db) {
         .returning();
       if (!done) {
         const again = await provider.retrieveIntent(row.id);
-        return again?.status === 'succeeded' ? { ok: true, intent: again } : { ok: false, status: 409, code: 'payment_intent_unexpected_state', message: 'This payment can no longer be completed.' };
+        return again?.status === 'succeeded'
+          ? { ok: true, intent: again }
+          : {
+              ok: false,
+              status: 409,
+              code: 'payment_intent_unexpected_state',
+              message: 'This payment can no longer be completed.',
+            };
       }
       return { ok: true, intent: toIntent(done) };
     },

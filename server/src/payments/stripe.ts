@@ -25,7 +25,9 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
   if (!settings.stripeSecretKey) throw new Error('STRIPE_SECRET_KEY is required for the stripe provider');
   const stripe = new Stripe(settings.stripeSecretKey, {
     maxNetworkRetries: 2,
-    ...(settings.stripeApi ? { host: settings.stripeApi.host, port: settings.stripeApi.port, protocol: settings.stripeApi.protocol } : {}),
+    ...(settings.stripeApi
+      ? { host: settings.stripeApi.host, port: settings.stripeApi.port, protocol: settings.stripeApi.protocol }
+      : {}),
   });
   return {
     name: 'stripe',
@@ -51,7 +53,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         return toIntent(await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
       } catch (err) {
         // No such intent (404), or an id Stripe refuses outright (400): either way not a payment of ours.
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.statusCode === 400)) return null;
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && (err.statusCode === 404 || err.statusCode === 400))
+          return null;
         throw err;
       }
     },
@@ -76,7 +79,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         throw new WebhookSignatureError((err as Error).message);
       }
       const obj = event.data.object as { object?: string };
-      return { id: event.id, type: event.type, intent: obj.object === 'payment_intent' ? toIntent(obj as Stripe.PaymentIntent) : null };
+      return {
+        id: event.id,
+        type: event.type,
+        intent: obj.object === 'payment_intent' ? toIntent(obj as Stripe.PaymentIntent) : null,
+      };
     },
   };
 }

@@ -27,7 +27,10 @@ async function main() {
     process.exit(2);
   }
 
-  const { database } = await openConfigured({ poolSize: 1, lockedHint: 'Or add the address to ADMIN_EMAILS and restart the server.' });
+  const { database } = await openConfigured({
+    poolSize: 1,
+    lockedHint: 'Or add the address to ADMIN_EMAILS and restart the server.',
+  });
   try {
     await database.migrate();
     const { db } = database;

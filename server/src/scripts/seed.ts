@@ -17,7 +17,12 @@ async function main() {
   let args;
   try {
     args = parseArgs({
-      options: { products: { type: 'string' }, sellers: { type: 'string' }, batch: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        products: { type: 'string' },
+        sellers: { type: 'string' },
+        batch: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }).values;
   } catch (err) {
     console.error(`${(err as Error).message}\n${usage}`);
@@ -43,7 +48,10 @@ async function main() {
     process.exit(2);
   }
 
-  const { config, database } = await openConfigured({ poolSize: 2, lockedHint: 'Stop the server, run the seed, then start the server again.' });
+  const { config, database } = await openConfigured({
+    poolSize: 2,
+    lockedHint: 'Stop the server, run the seed, then start the server again.',
+  });
   const where = database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   try {
     const t0 = performance.now();
@@ -61,7 +69,9 @@ async function main() {
         const now = performance.now();
         if (done === total || now - last > 2000) {
           last = now;
-          process.stdout.write(`  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} (${((now - t0) / 1000).toFixed(1)} s)\n`);
+          process.stdout.write(
+            `  ${done.toLocaleString('en')} / ${total.toLocaleString('en')} (${((now - t0) / 1000).toFixed(1)} s)\n`,
+          );
         }
       },
     });

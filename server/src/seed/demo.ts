@@ -17,12 +17,66 @@ const slug = (c: CategoryName) => c.toLowerCase();
 
 /** Eight demo listings per category, each with a shipped picture. */
 const MODELS: Record<CategoryName, string[]> = {
-  Laptop: ['MacBook Air M2 13"', 'Dell XPS 13 9310', 'ThinkPad X1 Carbon Gen 9', 'HP Spectre x360', 'ASUS ZenBook 14', 'MacBook Pro 14" M1 Pro', 'Acer Swift 3', 'Surface Laptop 4'],
-  Mobile: ['iPhone 13 128 GB', 'Pixel 7', 'Galaxy S22', 'iPhone 12 mini', 'OnePlus 10 Pro', 'Xperia 5 III', 'Galaxy A54', 'iPhone SE (2022)'],
-  iPad: ['iPad Air (5th gen)', 'iPad Pro 11" M1', 'iPad mini 6', 'iPad (9th gen)', 'iPad Pro 12.9" (2020)', 'iPad Air (4th gen)', 'iPad (10th gen)', 'iPad mini 5'],
-  Camera: ['Sony a6400 with kit lens', 'Fujifilm X-T30', 'Canon EOS RP', 'Nikon Z50', 'Olympus OM-D E-M10 IV', 'Canon EOS 90D', 'Panasonic Lumix G9', 'Sony RX100 VI'],
-  Headphone: ['Sony WH-1000XM4', 'Bose QuietComfort 45', 'AirPods Max', 'Sennheiser Momentum 4', 'Beats Studio3', 'Jabra Elite 85h', 'AKG K371', 'Audio-Technica ATH-M50x'],
-  Watch: ['Apple Watch Series 7 45 mm', 'Galaxy Watch5', 'Garmin Forerunner 255', 'Fitbit Sense 2', 'Apple Watch SE 40 mm', 'Garmin Venu 2', 'Pixel Watch', 'Withings ScanWatch'],
+  Laptop: [
+    'MacBook Air M2 13"',
+    'Dell XPS 13 9310',
+    'ThinkPad X1 Carbon Gen 9',
+    'HP Spectre x360',
+    'ASUS ZenBook 14',
+    'MacBook Pro 14" M1 Pro',
+    'Acer Swift 3',
+    'Surface Laptop 4',
+  ],
+  Mobile: [
+    'iPhone 13 128 GB',
+    'Pixel 7',
+    'Galaxy S22',
+    'iPhone 12 mini',
+    'OnePlus 10 Pro',
+    'Xperia 5 III',
+    'Galaxy A54',
+    'iPhone SE (2022)',
+  ],
+  iPad: [
+    'iPad Air (5th gen)',
+    'iPad Pro 11" M1',
+    'iPad mini 6',
+    'iPad (9th gen)',
+    'iPad Pro 12.9" (2020)',
+    'iPad Air (4th gen)',
+    'iPad (10th gen)',
+    'iPad mini 5',
+  ],
+  Camera: [
+    'Sony a6400 with kit lens',
+    'Fujifilm X-T30',
+    'Canon EOS RP',
+    'Nikon Z50',
+    'Olympus OM-D E-M10 IV',
+    'Canon EOS 90D',
+    'Panasonic Lumix G9',
+    'Sony RX100 VI',
+  ],
+  Headphone: [
+    'Sony WH-1000XM4',
+    'Bose QuietComfort 45',
+    'AirPods Max',
+    'Sennheiser Momentum 4',
+    'Beats Studio3',
+    'Jabra Elite 85h',
+    'AKG K371',
+    'Audio-Technica ATH-M50x',
+  ],
+  Watch: [
+    'Apple Watch Series 7 45 mm',
+    'Galaxy Watch5',
+    'Garmin Forerunner 255',
+    'Fitbit Sense 2',
+    'Apple Watch SE 40 mm',
+    'Garmin Venu 2',
+    'Pixel Watch',
+    'Withings ScanWatch',
+  ],
 };
 const BASE_PRICE: Record<CategoryName, number> = { Laptop: 650, Mobile: 320, iPad: 280, Camera: 520, Headphone: 160, Watch: 180 };
 const LOCATIONS = ['Dhaka', 'Chattogram', 'Sylhet', 'Khulna', 'Rajshahi', 'Barishal', 'Rangpur', 'Mymensingh'];
@@ -48,8 +102,12 @@ export async function createUserWithPassword(
   passwordHash: string,
 ) {
   const id = crypto.randomUUID();
-  await db.insert(user).values({ id, email: u.email, name: u.name, role: u.role, verified: u.verified, roleConfirmed: true, emailVerified: true });
-  await db.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+  await db
+    .insert(user)
+    .values({ id, email: u.email, name: u.name, role: u.role, verified: u.verified, roleConfirmed: true, emailVerified: true });
+  await db
+    .insert(account)
+    .values({ id: crypto.randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
   return id;
 }
 
@@ -57,7 +115,15 @@ export async function createUserWithPassword(
 export async function seedDemo(db: Db, password: string) {
   await seedCategories(db);
   const hash = await hashPassword(password);
-  const existing = await db.select({ email: user.email }).from(user).where(inArray(user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+  const existing = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.email,
+        DEMO_ACCOUNTS.map((a) => a.email),
+      ),
+    );
   const ids: Record<string, string> = {};
   for (const a of DEMO_ACCOUNTS) {
     if (existing.some((e) => e.email === a.email)) continue;

@@ -20,12 +20,66 @@ import { seedCategories } from './demo';
 export const SYNTHETIC_DOMAIN = 'synthetic.shop';
 
 const MODELS: Record<CategoryName, string[]> = {
-  Laptop: ['MacBook Air M2 13"', 'Dell XPS 13 9310', 'ThinkPad X1 Carbon Gen 9', 'HP Spectre x360', 'ASUS ZenBook 14', 'MacBook Pro 14" M1 Pro', 'Acer Swift 3', 'Surface Laptop 4'],
-  Mobile: ['iPhone 13', 'Pixel 7', 'Galaxy S22', 'iPhone 12 mini', 'OnePlus 10 Pro', 'Xperia 5 III', 'Galaxy A54', 'iPhone SE (2022)'],
-  iPad: ['iPad Air (5th gen)', 'iPad Pro 11" M1', 'iPad mini 6', 'iPad (9th gen)', 'iPad Pro 12.9" (2020)', 'iPad Air (4th gen)', 'iPad (10th gen)', 'iPad mini 5'],
-  Camera: ['Sony a6400', 'Fujifilm X-T30', 'Canon EOS RP', 'Nikon Z50', 'Olympus OM-D E-M10 IV', 'Canon EOS 90D', 'Panasonic Lumix G9', 'Sony RX100 VI'],
-  Headphone: ['Sony WH-1000XM4', 'Bose QuietComfort 45', 'AirPods Max', 'Sennheiser Momentum 4', 'Beats Studio3', 'Jabra Elite 85h', 'AKG K371', 'Audio-Technica ATH-M50x'],
-  Watch: ['Apple Watch Series 7', 'Galaxy Watch5', 'Garmin Forerunner 255', 'Fitbit Sense 2', 'Apple Watch SE', 'Garmin Venu 2', 'Pixel Watch', 'Withings ScanWatch'],
+  Laptop: [
+    'MacBook Air M2 13"',
+    'Dell XPS 13 9310',
+    'ThinkPad X1 Carbon Gen 9',
+    'HP Spectre x360',
+    'ASUS ZenBook 14',
+    'MacBook Pro 14" M1 Pro',
+    'Acer Swift 3',
+    'Surface Laptop 4',
+  ],
+  Mobile: [
+    'iPhone 13',
+    'Pixel 7',
+    'Galaxy S22',
+    'iPhone 12 mini',
+    'OnePlus 10 Pro',
+    'Xperia 5 III',
+    'Galaxy A54',
+    'iPhone SE (2022)',
+  ],
+  iPad: [
+    'iPad Air (5th gen)',
+    'iPad Pro 11" M1',
+    'iPad mini 6',
+    'iPad (9th gen)',
+    'iPad Pro 12.9" (2020)',
+    'iPad Air (4th gen)',
+    'iPad (10th gen)',
+    'iPad mini 5',
+  ],
+  Camera: [
+    'Sony a6400',
+    'Fujifilm X-T30',
+    'Canon EOS RP',
+    'Nikon Z50',
+    'Olympus OM-D E-M10 IV',
+    'Canon EOS 90D',
+    'Panasonic Lumix G9',
+    'Sony RX100 VI',
+  ],
+  Headphone: [
+    'Sony WH-1000XM4',
+    'Bose QuietComfort 45',
+    'AirPods Max',
+    'Sennheiser Momentum 4',
+    'Beats Studio3',
+    'Jabra Elite 85h',
+    'AKG K371',
+    'Audio-Technica ATH-M50x',
+  ],
+  Watch: [
+    'Apple Watch Series 7',
+    'Galaxy Watch5',
+    'Garmin Forerunner 255',
+    'Fitbit Sense 2',
+    'Apple Watch SE',
+    'Garmin Venu 2',
+    'Pixel Watch',
+    'Withings ScanWatch',
+  ],
 };
 /** Four variants per category, appended to the model name. */
 const VARIANTS: Record<CategoryName, string[]> = {
@@ -38,11 +92,45 @@ const VARIANTS: Record<CategoryName, string[]> = {
 };
 const BASE_PRICE: Record<CategoryName, number> = { Laptop: 650, Mobile: 320, iPad: 280, Camera: 520, Headphone: 160, Watch: 180 };
 export const SYNTHETIC_LOCATIONS = [
-  'Dhaka - Mirpur', 'Dhaka - Gulshan', 'Dhaka - Dhanmondi', 'Dhaka - Uttara', 'Dhaka - Mohammadpur', 'Dhaka - Banani',
-  'Chattogram', 'Sylhet', 'Khulna', 'Rajshahi', 'Barishal', 'Rangpur', 'Mymensingh', 'Cumilla', 'Gazipur',
-  'Narayanganj', 'Bogura', "Cox's Bazar", 'Jessore', 'Dinajpur',
+  'Dhaka - Mirpur',
+  'Dhaka - Gulshan',
+  'Dhaka - Dhanmondi',
+  'Dhaka - Uttara',
+  'Dhaka - Mohammadpur',
+  'Dhaka - Banani',
+  'Chattogram',
+  'Sylhet',
+  'Khulna',
+  'Rajshahi',
+  'Barishal',
+  'Rangpur',
+  'Mymensingh',
+  'Cumilla',
+  'Gazipur',
+  'Narayanganj',
+  'Bogura',
+  "Cox's Bazar",
+  'Jessore',
+  'Dinajpur',
 ];
-const FIRST = ['Rahim', 'Karim', 'Nusrat', 'Farhana', 'Tanvir', 'Sadia', 'Arif', 'Mitu', 'Imran', 'Joya', 'Rafiq', 'Shirin', 'Hasan', 'Lamia', 'Sabbir', 'Tania'];
+const FIRST = [
+  'Rahim',
+  'Karim',
+  'Nusrat',
+  'Farhana',
+  'Tanvir',
+  'Sadia',
+  'Arif',
+  'Mitu',
+  'Imran',
+  'Joya',
+  'Rafiq',
+  'Shirin',
+  'Hasan',
+  'Lamia',
+  'Sabbir',
+  'Tania',
+];
 const LAST = ['Ahmed', 'Hossain', 'Islam', 'Rahman', 'Chowdhury', 'Khan', 'Akter', 'Uddin', 'Sarkar', 'Das'];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
@@ -67,7 +155,11 @@ export async function ensureSyntheticSellers(db: Db, count: number): Promise<voi
     emailVerified: true,
     verified: k % 3 === 0,
   }));
-  for (let i = 0; i < rows.length; i += 500) await db.insert(user).values(rows.slice(i, i + 500)).onConflictDoNothing({ target: user.email });
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insert(user)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing({ target: user.email });
 }
 
 /** Adds `products` synthetic listings (plus categories and sellers when missing). Returns how many were added. */

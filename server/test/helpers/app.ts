@@ -45,7 +45,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
  * The real app on a real port over a fresh database (categories seeded, no demo users).
  * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
  */
-export async function startTestApp(opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedCategories(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));

@@ -67,10 +67,16 @@ export function admin(t: TestApp): Promise<Client> {
  * A user row as Better Auth and POST /users leave it, written straight to the database. Much faster
  * than a sign-up (no password hashing); for targets of admin calls that never sign in themselves.
  */
-export async function insertUser(t: TestApp, role: Exclude<Role, 'admin'>, opts: { verified?: boolean } = {}): Promise<{ id: string; email: string }> {
+export async function insertUser(
+  t: TestApp,
+  role: Exclude<Role, 'admin'>,
+  opts: { verified?: boolean } = {},
+): Promise<{ id: string; email: string }> {
   const id = crypto.randomUUID();
   const email = uniqueEmail(`row-${role}`);
-  await t.database.db.insert(user).values({ id, email, name: `Row ${role}`, role, roleConfirmed: true, verified: !!opts.verified });
+  await t.database.db
+    .insert(user)
+    .values({ id, email, name: `Row ${role}`, role, roleConfirmed: true, verified: !!opts.verified });
   return { id, email };
 }
 
@@ -114,7 +120,11 @@ export async function advertise(seller: Client, productId: string): Promise<stri
 /* ---------- orders and payments ---------- */
 
 /** The booking modal's payload as the SPEC client sends it, plus the productId DESIGN.md 3 asks for. */
-export function orderBody(buyer: Client, productId: string, overrides: Record<string, Json> = {}): Record<string, Json | undefined> {
+export function orderBody(
+  buyer: Client,
+  productId: string,
+  overrides: Record<string, Json> = {},
+): Record<string, Json | undefined> {
   return {
     productId,
     buyerName: 'Bea Buyer',
@@ -190,7 +200,11 @@ export function nextLink(res: Res<unknown>): string | undefined {
 }
 
 /** Follows `Link: rel="next"` from `path` to the end; every page must be a 200 array. */
-export async function walkPages<T extends { _id: string }>(c: Client, path: string, maxPages = 200): Promise<{ rows: T[]; pages: number; totals: (string | null)[] }> {
+export async function walkPages<T extends { _id: string }>(
+  c: Client,
+  path: string,
+  maxPages = 200,
+): Promise<{ rows: T[]; pages: number; totals: (string | null)[] }> {
   const rows: T[] = [];
   const totals: (string | null)[] = [];
   let next: string | undefined = path;
@@ -210,7 +224,17 @@ export async function walkPages<T extends { _id: string }>(c: Client, path: stri
 /* ---------- the database ---------- */
 
 /** The shop's tables, by their SQL names. */
-export const TABLES = ['user', 'session', 'account', 'category', 'product', 'advertisement', 'orders', 'payment', 'simulated_intent'] as const;
+export const TABLES = [
+  'user',
+  'session',
+  'account',
+  'category',
+  'product',
+  'advertisement',
+  'orders',
+  'payment',
+  'simulated_intent',
+] as const;
 export type TableName = (typeof TABLES)[number];
 
 export async function countRows(t: TestApp, table: TableName): Promise<number> {

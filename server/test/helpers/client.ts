@@ -13,7 +13,12 @@ export class Client {
     readonly origin: string = baseUrl,
   ) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
     const h: Record<string, string> = { origin: this.origin, ...headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let payload: string | undefined;
@@ -91,7 +96,11 @@ export class Client {
   /** SPEC flow: Better Auth sign-up, then POST /users records the role. */
   async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string } = {}) {
     const name = opts.name ?? email.split('@')[0];
-    const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-up/email', { name, email, password: opts.password ?? 'pass-word-123' });
+    const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-up/email', {
+      name,
+      email,
+      password: opts.password ?? 'pass-word-123',
+    });
     if (r.status !== 200) throw new Error(`sign-up ${email}: ${r.status} ${JSON.stringify(r.body)}`);
     this.id = r.body.user?.id ?? '';
     const u = await this.post('/api/users', { name, email, isSeller: !!opts.isSeller });

@@ -53,7 +53,10 @@ export type FakeCharge = {
   refunded: boolean;
   payment_intent: string;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string } };
+  payment_method_details: {
+    type: 'card';
+    card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string; country: string };
+  };
   failure_code: string | null;
   failure_message: string | null;
   created: number;
@@ -80,7 +83,14 @@ const TEST_PAYMENT_METHODS: Record<
   pm_card_visa: { brand: 'visa', last4: '4242', ok: true },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', ok: true },
   pm_card_amex: { brand: 'amex', last4: '8431', ok: true },
-  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', ok: false, code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  pm_card_chargeDeclined: {
+    brand: 'visa',
+    last4: '0002',
+    ok: false,
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   pm_card_chargeDeclinedInsufficientFunds: {
     brand: 'visa',
     last4: '9995',
@@ -89,7 +99,13 @@ const TEST_PAYMENT_METHODS: Record<
     decline_code: 'insufficient_funds',
     message: 'Your card has insufficient funds.',
   },
-  pm_card_chargeDeclinedExpiredCard: { brand: 'visa', last4: '0069', ok: false, code: 'expired_card', message: 'Your card has expired.' },
+  pm_card_chargeDeclinedExpiredCard: {
+    brand: 'visa',
+    last4: '0069',
+    ok: false,
+    code: 'expired_card',
+    message: 'Your card has expired.',
+  },
 };
 
 class StripeHttpError extends Error {
@@ -104,7 +120,11 @@ class StripeHttpError extends Error {
 const invalid = (message: string, extra: Obj = {}, status = 400) =>
   new StripeHttpError(status, { type: 'invalid_request_error', message, ...extra });
 const missing = (kind: string, id: string, param = 'id') =>
-  invalid(`No such ${kind}: '${id}'`, { code: 'resource_missing', param, doc_url: 'https://stripe.com/docs/error-codes/resource-missing' }, 404);
+  invalid(
+    `No such ${kind}: '${id}'`,
+    { code: 'resource_missing', param, doc_url: 'https://stripe.com/docs/error-codes/resource-missing' },
+    404,
+  );
 
 /** Parses Stripe's form encoding: `metadata[orderId]=x`, `expand[0]=a`, `expand[]=a`, nested brackets. */
 export function parseStripeForm(text: string): Obj {
@@ -181,7 +201,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       const amount = Number(r.body.amount);
       if (!Number.isInteger(amount) || amount < 50)
         throw invalid('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
-      if (typeof r.body.currency !== 'string') throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+      if (typeof r.body.currency !== 'string')
+        throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
       const id = rid('pi');
       const pi: FakeIntent = {
         id,
@@ -196,7 +217,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         payment_method: null,
         latest_charge: null,
         last_payment_error: null,
-        automatic_payment_methods: r.body.automatic_payment_methods ? { enabled: true, allow_redirects: (r.body.automatic_payment_methods as Obj).allow_redirects ?? 'always' } : null,
+        automatic_payment_methods: r.body.automatic_payment_methods
+          ? { enabled: true, allow_redirects: (r.body.automatic_payment_methods as Obj).allow_redirects ?? 'always' }
+          : null,
         capture_method: 'automatic',
         confirmation_method: 'automatic',
         created: now(),
@@ -217,7 +240,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
           payment_intent: structuredClone(pi),
         });
       const pmId = (r.body.payment_method as string) ?? pi.payment_method;
-      if (!pmId) throw invalid('You cannot confirm this PaymentIntent because it has no payment method.', { code: 'payment_intent_unexpected_state' });
+      if (!pmId)
+        throw invalid('You cannot confirm this PaymentIntent because it has no payment method.', {
+          code: 'payment_intent_unexpected_state',
+        });
       const pm = TEST_PAYMENT_METHODS[pmId];
       if (!pm) throw missing('PaymentMethod', pmId, 'payment_method');
       const charge: FakeCharge = {
@@ -233,7 +259,17 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         refunded: false,
         payment_intent: pi.id,
         payment_method: pmId,
-        payment_method_details: { type: 'card', card: { brand: pm.brand, last4: pm.last4, exp_month: 12, exp_year: new Date().getFullYear() + 3, funding: 'credit', country: 'US' } },
+        payment_method_details: {
+          type: 'card',
+          card: {
+            brand: pm.brand,
+            last4: pm.last4,
+            exp_month: 12,
+            exp_year: new Date().getFullYear() + 3,
+            funding: 'credit',
+            country: 'US',
+          },
+        },
         failure_code: pm.ok ? null : pm.code,
         failure_message: pm.ok ? null : pm.message,
         created: now(),
@@ -244,7 +280,13 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       if (!pm.ok) {
         pi.status = 'requires_payment_method';
         pi.payment_method = null;
-        pi.last_payment_error = { type: 'card_error', code: pm.code, decline_code: pm.decline_code, message: pm.message, charge: charge.id };
+        pi.last_payment_error = {
+          type: 'card_error',
+          code: pm.code,
+          decline_code: pm.decline_code,
+          message: pm.message,
+          charge: charge.id,
+        };
         emit('charge.failed', charge, { id: r.requestId, key: r.key });
         emit('payment_intent.payment_failed', pi, { id: r.requestId, key: r.key });
         throw new StripeHttpError(402, {
@@ -269,7 +311,11 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       if (failRefunds > 0) {
         failRefunds--;
         // Stripe stores a 500 under its idempotency key too, and tells the SDK not to retry it.
-        throw new StripeHttpError(500, { type: 'api_error', message: 'An unknown error occurred' }, { 'stripe-should-retry': 'false' });
+        throw new StripeHttpError(
+          500,
+          { type: 'api_error', message: 'An unknown error occurred' },
+          { 'stripe-should-retry': 'false' },
+        );
       }
       const piId = r.body.payment_intent as string | undefined;
       const chargeId = r.body.charge as string | undefined;
@@ -278,18 +324,24 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         const pi = getIntent(piId);
         charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
         if (!charge || charge.status !== 'succeeded')
-          throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { param: 'payment_intent' });
+          throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, {
+            param: 'payment_intent',
+          });
       } else if (chargeId) {
         charge = charges.get(chargeId);
         if (!charge) throw missing('charge', chargeId, 'charge');
       } else throw invalid('One of the following params should be provided for this request: payment_intent or charge.');
       const left = charge.amount - charge.amount_refunded;
-      if (left <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', charge: charge.id });
+      if (left <= 0)
+        throw invalid(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded', charge: charge.id });
       const amount = r.body.amount === undefined ? left : Number(r.body.amount);
       if (!Number.isInteger(amount) || amount <= 0 || amount > left)
-        throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, {
-          param: 'amount',
-        });
+        throw invalid(
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          {
+            param: 'amount',
+          },
+        );
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount;
       const refund = {
@@ -308,7 +360,11 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       emit('charge.refunded', charge, { id: r.requestId, key: r.key });
       return { status: 200, body: refund };
     }
-    throw invalid(`Unrecognized request URL (${r.method}: ${r.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`, {}, 404);
+    throw invalid(
+      `Unrecognized request URL (${r.method}: ${r.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      {},
+      404,
+    );
   }
 
   const server = http.createServer((req, res) => {
@@ -321,13 +377,26 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       const method = req.method ?? 'GET';
       const send = (status: number, body: string, headers: Record<string, string> = {}) => {
         requests.push({ method, path: url.pathname, idempotencyKey: key, status });
-        res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId, ...(key ? { 'idempotency-key': key } : {}), ...headers });
+        res.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': requestId,
+          ...(key ? { 'idempotency-key': key } : {}),
+          ...headers,
+        });
         res.end(body);
       };
       const auth = req.headers.authorization ?? '';
       if (auth !== `Bearer ${secretKey}`) {
         const shown = auth.replace(/^Bearer /, '');
-        return send(401, JSON.stringify({ error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}` } }));
+        return send(
+          401,
+          JSON.stringify({
+            error: {
+              type: 'invalid_request_error',
+              message: `Invalid API Key provided: ${shown.slice(0, 8)}${'*'.repeat(Math.max(0, shown.length - 12))}${shown.slice(-4)}`,
+            },
+          }),
+        );
       }
       const text = Buffer.concat(chunks).toString('utf8');
       const body = method === 'POST' ? parseStripeForm(text) : {};
@@ -363,7 +432,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
           out = JSON.stringify({ error: { type: 'api_error', message: `fake-stripe bug: ${(err as Error).message}` } });
         } else {
           status = err.status;
-          out = JSON.stringify({ error: { ...err.body, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } });
+          out = JSON.stringify({
+            error: { ...err.body, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` },
+          });
           headers = err.headers;
         }
       }
@@ -425,13 +496,20 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     /** A body and the Stripe-Signature header for it, as Stripe would deliver the event. */
     sign(event: object, secret = webhookSecret, timestamp?: number) {
       const payload = JSON.stringify(event);
-      return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }) };
+      return {
+        payload,
+        header: Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) }),
+      };
     },
 
     /** Delivers an event to a webhook URL, signed; answers the status and body. */
     async deliver(url: string, event: object, opts: { secret?: string; timestamp?: number } = {}) {
       const { payload, header } = this.sign(event, opts.secret, opts.timestamp);
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header }, body: payload });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
+        body: payload,
+      });
       return { status: res.status, body: (await res.json()) as Obj };
     },
 

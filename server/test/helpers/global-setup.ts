@@ -49,7 +49,8 @@ async function pgliteTemplate(): Promise<string> {
   // Templates of older migrations, unused for a day, are only disk space.
   for (const f of fs.readdirSync(os.tmpdir())) {
     const old = path.join(os.tmpdir(), f);
-    if (/^shop-pglite-template-[0-9a-f]{16}\.tar/.test(f) && old !== file && Date.now() - fs.statSync(old).atimeMs > 86_400_000) fs.rmSync(old, { force: true });
+    if (/^shop-pglite-template-[0-9a-f]{16}\.tar/.test(f) && old !== file && Date.now() - fs.statSync(old).atimeMs > 86_400_000)
+      fs.rmSync(old, { force: true });
   }
   return file;
 }
@@ -81,7 +82,9 @@ export default async function setup(project: TestProject) {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       // Ours (shop_t_<pid>_*, shop_tpl_<pid>), and leftovers of runs whose process is gone; never another live run's.
-      const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname ~ '^shop_(t_[0-9]+_[0-9a-f]{12}|tpl_[0-9]+)$'`);
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname ~ '^shop_(t_[0-9]+_[0-9a-f]{12}|tpl_[0-9]+)$'`,
+      );
       for (const r of rows) {
         const pid = Number(/^shop_(?:t|tpl)_(\d+)/.exec(r.datname)![1]);
         if (pid === process.pid || !isAlive(pid)) await admin.query(`drop database if exists ${r.datname} with (force)`);

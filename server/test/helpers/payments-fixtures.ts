@@ -162,7 +162,12 @@ export async function payAtProvider(w: PayWorld, buyer: Client, orderId: string)
 }
 
 /** POST /payments as the SPEC client sends it. */
-export function postPayment(buyer: Client, orderId: string, transactionId: string, extra: Record<string, unknown> = {}): Promise<Res<any>> {
+export function postPayment(
+  buyer: Client,
+  orderId: string,
+  transactionId: string,
+  extra: Record<string, unknown> = {},
+): Promise<Res<any>> {
   return buyer.post('/api/payments', { transactionId, OrderId: orderId, email: buyer.email, price: 1, ...extra });
 }
 
@@ -192,7 +197,16 @@ export type OrderAnswer = {
   price: number;
   transactionId: string | null;
   paidAt: string | null;
-  payment: null | { provider: string; transactionId: string; amount: number; status: string; last4: string | null; brand: string | null; createdAt: string; refundedAt: string | null };
+  payment: null | {
+    provider: string;
+    transactionId: string;
+    amount: number;
+    status: string;
+    last4: string | null;
+    brand: string | null;
+    createdAt: string;
+    refundedAt: string | null;
+  };
 };
 
 export async function orderOf(buyer: Client, orderId: string): Promise<OrderAnswer> {

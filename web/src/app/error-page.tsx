@@ -23,7 +23,10 @@ export function ErrorPage() {
   };
 
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center" role="alert">
+    <div
+      className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center"
+      role="alert"
+    >
       <h1 className="text-3xl font-bold text-error">{MESSAGES.errorPage}</h1>
       <p className="text-base-content/80">{statusText(error)}</p>
       <div className="flex flex-wrap justify-center gap-3">

@@ -61,10 +61,22 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
               }),
               lazy: async () => ({ Component: (await import('@/features/catalog/pages/home-page')).HomePage }),
             },
-            { path: segment(paths.blog.path, ''), lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }) },
-            { path: segment(paths.login.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }) },
-            { path: segment(paths.signup.path, ''), lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }) },
-            { path: segment(paths.product.path, ''), lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }) },
+            {
+              path: segment(paths.blog.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/blog/pages/blog-page')).BlogPage }),
+            },
+            {
+              path: segment(paths.login.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
+            },
+            {
+              path: segment(paths.signup.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }),
+            },
+            {
+              path: segment(paths.product.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }),
+            },
             {
               lazy: guard(),
               children: [
@@ -74,29 +86,63 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                 },
                 {
                   path: segment(dash.root.path, ''),
-                  lazy: async () => ({ Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout }),
+                  lazy: async () => ({
+                    Component: (await import('@/features/dashboard/pages/dashboard-layout')).DashboardLayout,
+                  }),
                   children: [
-                    { index: true, lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }) },
-                    { path: child(dash.profile.path), lazy: async () => ({ Component: (await import('@/features/auth/pages/profile-page')).ProfilePage }) },
+                    {
+                      index: true,
+                      lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }),
+                    },
+                    {
+                      path: child(dash.profile.path),
+                      lazy: async () => ({ Component: (await import('@/features/auth/pages/profile-page')).ProfilePage }),
+                    },
                     {
                       lazy: guard('buyer'),
                       children: [
-                        { path: child(dash.myOrders.path), lazy: async () => ({ Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage }) },
-                        { path: child(dash.payment.path), lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }) },
+                        {
+                          path: child(dash.myOrders.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/orders/pages/my-orders-page')).MyOrdersPage,
+                          }),
+                        },
+                        {
+                          path: child(dash.payment.path),
+                          lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }),
+                        },
                       ],
                     },
                     {
                       lazy: guard('seller'),
                       children: [
-                        { path: child(dash.myProducts.path), lazy: async () => ({ Component: (await import('./pages/my-products-page')).MyProductsPage }) },
-                        { path: child(dash.addProducts.path), lazy: async () => ({ Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage }) },
+                        {
+                          path: child(dash.myProducts.path),
+                          lazy: async () => ({ Component: (await import('./pages/my-products-page')).MyProductsPage }),
+                        },
+                        {
+                          path: child(dash.addProducts.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage,
+                          }),
+                        },
                       ],
                     },
                     {
                       lazy: guard('admin'),
                       children: [
-                        { path: child(dash.allBuyers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage }) },
-                        { path: child(dash.allSellers.path), lazy: async () => ({ Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage }) },
+                        {
+                          path: child(dash.allBuyers.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage,
+                          }),
+                        },
+                        {
+                          path: child(dash.allSellers.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage,
+                          }),
+                        },
                       ],
                     },
                   ],

@@ -13,7 +13,16 @@ interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before something that cannot be undone. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy = false, danger = true }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy = false,
+  danger = true,
+}: ConfirmDialogProps) {
   return (
     <Modal open={open} onClose={onCancel} title={title}>
       <div className="text-base-content/80">{children}</div>
@@ -21,7 +30,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
         <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy} autoFocus>
+        <button
+          type="button"
+          className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
+          onClick={onConfirm}
+          disabled={busy}
+          autoFocus
+        >
           {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {confirmLabel}
         </button>

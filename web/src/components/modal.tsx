@@ -50,7 +50,12 @@ export function Modal({ open, onClose, title, children, className = '' }: ModalP
             <h2 id={titleId} className="text-xl font-bold">
               {title}
             </h2>
-            <button type="button" className="btn btn-circle btn-ghost btn-sm" aria-label="Close" onClick={() => onCloseRef.current()}>
+            <button
+              type="button"
+              className="btn btn-circle btn-ghost btn-sm"
+              aria-label="Close"
+              onClick={() => onCloseRef.current()}
+            >
               <X size={18} aria-hidden="true" />
             </button>
           </div>

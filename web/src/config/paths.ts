@@ -22,7 +22,10 @@ export const paths = {
     addProducts: { path: '/dashboard/addproducts', getHref: () => '/dashboard/addproducts' },
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
-    payment: { path: '/dashboard/payment/:id', getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}` },
+    payment: {
+      path: '/dashboard/payment/:id',
+      getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    },
     /** Name, password and devices of the signed-in user (every role, issue 5). */
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },

@@ -33,7 +33,10 @@ describe('apiRequest', () => {
     const { fn } = mockFetch({
       'POST /api/orders': ({ body }) => ({ status: 201, body: { acknowledged: true, insertedId: 'o1', echo: body } }),
     });
-    const res = await apiRequest<{ acknowledged: boolean; echo: unknown }>('/orders', { method: 'POST', body: { productId: 'p1' } });
+    const res = await apiRequest<{ acknowledged: boolean; echo: unknown }>('/orders', {
+      method: 'POST',
+      body: { productId: 'p1' },
+    });
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ acknowledged: true, echo: { productId: 'p1' } });
     const [url, init] = fn.mock.calls[0] as [string, RequestInit];
@@ -43,7 +46,9 @@ describe('apiRequest', () => {
   });
 
   it('throws ApiError carrying status, code and message', async () => {
-    mockFetch({ 'DELETE /api/orders/o1': { status: 409, body: { error: 'order_paid', message: 'A paid order cannot be deleted.' } } });
+    mockFetch({
+      'DELETE /api/orders/o1': { status: 409, body: { error: 'order_paid', message: 'A paid order cannot be deleted.' } },
+    });
     const error = await api('/orders/o1', { method: 'DELETE' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'order_paid', message: 'A paid order cannot be deleted.' });
@@ -64,7 +69,9 @@ describe('apiRequest', () => {
 
 describe('urls and headers', () => {
   it('builds /api urls, skipping empty query values', () => {
-    expect(apiUrl('/allproducts', { limit: 24, q: '', category: undefined, verified: true })).toBe('/api/allproducts?limit=24&verified=true');
+    expect(apiUrl('/allproducts', { limit: 24, q: '', category: undefined, verified: true })).toBe(
+      '/api/allproducts?limit=24&verified=true',
+    );
     expect(apiUrl('/api/allproducts?cursor=abc')).toBe('/api/allproducts?cursor=abc');
   });
 

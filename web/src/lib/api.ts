@@ -107,8 +107,7 @@ export function toApiError(status: number, statusText: string, body: unknown): A
     let b = body as Record<string, unknown>;
     // Stripe-like shape: {error: {code, message}}.
     if (b.error && typeof b.error === 'object') b = { ...(b.error as Record<string, unknown>), field: b.field };
-    const code =
-      typeof b.error === 'string' ? b.error : typeof b.code === 'string' ? b.code : `http_${status}`;
+    const code = typeof b.error === 'string' ? b.error : typeof b.code === 'string' ? b.code : `http_${status}`;
     const message =
       typeof b.message === 'string' && b.message
         ? b.message

@@ -35,12 +35,20 @@ describe('an ended session', () => {
     const unsubscribe = observer.subscribe(() => {});
     await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(1));
     await expect(
-      client.fetchQuery({ queryKey: ['orders'], queryFn: () => Promise.reject(new ApiError(401, 'unauthorized', 'Please log in.')), retry: false }),
+      client.fetchQuery({
+        queryKey: ['orders'],
+        queryFn: () => Promise.reject(new ApiError(401, 'unauthorized', 'Please log in.')),
+        retry: false,
+      }),
     ).rejects.toThrow('Please log in.');
     await vi.waitFor(() => expect(getSession).toHaveBeenCalledTimes(2));
     // Other failures leave the session alone.
     await expect(
-      client.fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(new ApiError(404, 'not_found', 'Not found.')), retry: false }),
+      client.fetchQuery({
+        queryKey: ['other'],
+        queryFn: () => Promise.reject(new ApiError(404, 'not_found', 'Not found.')),
+        retry: false,
+      }),
     ).rejects.toThrow('Not found.');
     expect(getSession).toHaveBeenCalledTimes(2);
     unsubscribe();

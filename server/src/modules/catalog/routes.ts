@@ -83,7 +83,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
       },
       serializerCompiler: schemaSerializer,
     },
-    async (request, reply) => sendProducts(request, reply, { ...request.query, category: canonicalCategory(request.params.category) }),
+    async (request, reply) =>
+      sendProducts(request, reply, { ...request.query, category: canonicalCategory(request.params.category) }),
   );
 
   app.get(

@@ -55,7 +55,10 @@ function roundEstimate(n: number) {
 }
 
 /** The cursor of a product list: the sort key and id of a row. */
-const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({ k: sort === 'newest' ? r.ts : r.price_cents, id: r.id });
+const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({
+  k: sort === 'newest' ? r.ts : r.price_cents,
+  id: r.id,
+});
 
 export function catalogService(database: Database) {
   const { db, query } = database;
@@ -109,7 +112,10 @@ export function catalogService(database: Database) {
       const [rows, est] = await Promise.all([pageRows(), qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues)]);
       let total: Total | undefined;
       if (!qy.hasCursor)
-        total = rows.length <= f.limit ? { n: rows.length, exact: true } : { n: roundEstimate(Math.max(est ?? 0, rows.length)), exact: false };
+        total =
+          rows.length <= f.limit
+            ? { n: rows.length, exact: true }
+            : { n: roundEstimate(Math.max(est ?? 0, rows.length)), exact: false };
       return { ...toPage(rows), total };
     },
 
@@ -121,7 +127,11 @@ export function catalogService(database: Database) {
     /** A seller's own products, sold ones included (not those hidden with a deleted seller). */
     async sellerProducts(sellerEmail: string, limit: number, rawCursor?: string): Promise<Page<Product>> {
       const cursor = decodeCursor(rawCursor, 'time');
-      const rows = await query<ProductRow>(undefined, sellerProductsQuery(limit, !!cursor), cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail]);
+      const rows = await query<ProductRow>(
+        undefined,
+        sellerProductsQuery(limit, !!cursor),
+        cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail],
+      );
       const page = keysetPage(rows, limit, productKey('newest'));
       return { items: page.items.map(toProduct), nextCursor: page.nextCursor };
     },
@@ -150,7 +160,9 @@ export function catalogService(database: Database) {
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [sql`${product.listed}`];
       if (cursor)
-        conds.push(sql`(${advertisement.createdAt}, ${advertisement.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
+        conds.push(
+          sql`(${advertisement.createdAt}, ${advertisement.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`,
+        );
       const rows = await db
         .select({
           id: advertisement.id,

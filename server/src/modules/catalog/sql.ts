@@ -40,7 +40,10 @@ const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
 /** One product shown on the site (not hidden with a deleted seller), sold ones too. */
-export const PRODUCT_BY_ID = { name: 'catalog_product_by_id', text: `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null` };
+export const PRODUCT_BY_ID = {
+  name: 'catalog_product_by_id',
+  text: `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
+};
 
 /** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */
 export function sellerProductsQuery(limit: number, afterCursor: boolean) {
@@ -52,7 +55,11 @@ where u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, 
 /** Turns free text into a prefix tsquery ('mac book' -> 'mac:* & book:*'), or null when nothing is left. */
 export function toPrefixQuery(q: string | undefined): string | null {
   if (!q) return null;
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    q
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 

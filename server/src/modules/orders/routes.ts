@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { deletedResultSchema, errorSchema, idParams, insertResultSchema, orderInputSchema, orderSchema, ordersQuerySchema } from '@shop/contract';
+import {
+  deletedResultSchema,
+  errorSchema,
+  idParams,
+  insertResultSchema,
+  orderInputSchema,
+  orderSchema,
+  ordersQuerySchema,
+} from '@shop/contract';
 import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
 import { forbidden } from '../../lib/errors';
 import { sendKeysetPage } from '../../lib/paging';
@@ -49,7 +57,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
 
   app.get(
     '/order/:id',
-    { schema: { tags: ['orders'], summary: 'One order (its buyer, or an admin)', params: idParams, response: { 200: orderSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order (its buyer, or an admin)',
+        params: idParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
     async (request) => orders.getVisible(await requireUser(request), request.params.id),
   );
 

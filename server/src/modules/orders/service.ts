@@ -42,7 +42,9 @@ export function ordersService(db: Db) {
         productName: product.name,
         img: product.img,
         sellerName: seller.name,
-        transactionId: sql<string | null>`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
+        transactionId: sql<
+          string | null
+        >`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
         // The winning payment, else the latest (a refunded one): what My Orders shows about the money.
         payment: sql<PaymentJson | null>`(select json_build_object(
             'provider', ${payment.provider}, 'transactionId', ${payment.transactionId}, 'amountCents', ${payment.amountCents},

@@ -30,7 +30,10 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
     try {
       await provider.refund(p.transactionId, key);
     } catch (err) {
-      log.error({ err, paymentId: p.id, transactionId: p.transactionId }, 'refund failed: the payment stays refund_pending and is retried');
+      log.error(
+        { err, paymentId: p.id, transactionId: p.transactionId },
+        'refund failed: the payment stays refund_pending and is retried',
+      );
       return false;
     }
     await db

@@ -23,10 +23,11 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
  * The payment routes. `afterWebhook` is called once a webhook event was handled (the app nudges the
  * pending-refund sweep with it).
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; simulated?: SimulatedProvider; afterWebhook?: () => void }> = async (
-  app,
-  { payments, simulated, afterWebhook },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  simulated?: SimulatedProvider;
+  afterWebhook?: () => void;
+}> = async (app, { payments, simulated, afterWebhook }) => {
   if (payments.provider.name === 'stripe') {
     await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook });
   }
@@ -93,7 +94,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; 
         const r = await simulated.confirm(request.body.clientSecret, request.body);
         if (!r.ok) return reply.code(r.status as 402).send({ error: r.code, message: r.message });
         const i = r.intent;
-        return { paymentIntent: { id: i.id, status: i.status, amount: i.amountCents / 100, last4: i.last4 ?? '', brand: i.brand ?? '' } };
+        return {
+          paymentIntent: { id: i.id, status: i.status, amount: i.amountCents / 100, last4: i.last4 ?? '', brand: i.brand ?? '' },
+        };
       },
     );
   }

@@ -16,7 +16,8 @@ type PaymentRow = typeof payment.$inferSelect;
 /** Why a provider-confirmed payment could not buy the item. */
 type Loss = 'item_sold' | 'order_paid' | 'unavailable';
 
-const notVerified = (why: string) => new AppError(400, 'payment_not_verified', `The payment could not be verified: ${why}`, 'transactionId');
+const notVerified = (why: string) =>
+  new AppError(400, 'payment_not_verified', `The payment could not be verified: ${why}`, 'transactionId');
 const providerDown = () =>
   new AppError(502, 'payment_provider_unavailable', 'The payment provider could not be reached. Please try again in a minute.');
 
@@ -74,7 +75,12 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
       const [current] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
       if (!current) return { kind: 'order_gone' as const };
       const [existing] = await tx.select().from(payment).where(eq(payment.transactionId, intent.id));
-      if (existing) return { kind: 'existing' as const, payment: existing, loss: existing.status === 'succeeded' ? null : lossOf(current.status, p) };
+      if (existing)
+        return {
+          kind: 'existing' as const,
+          payment: existing,
+          loss: existing.status === 'succeeded' ? null : lossOf(current.status, p),
+        };
       const canWin = p.status === 'available' && p.hiddenAt === null && current.status === 'unpaid';
       const [row] = await tx
         .insert(payment)
@@ -130,7 +136,8 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
     if (!intent) throw notVerified('the payment provider does not know this transaction.');
     if (intent.orderId !== o.id) throw notVerified('the transaction belongs to another order.');
     if (intent.status !== 'succeeded') throw notVerified('the payment has not succeeded.');
-    if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY) throw notVerified('the amount does not match the order.');
+    if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY)
+      throw notVerified('the amount does not match the order.');
     return intent;
   }
 
@@ -140,7 +147,8 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
     async createIntent(me: SessionUser, orderId: string): Promise<PaymentIntent> {
       const { o, listed } = await ownOrder(me, orderId);
       if (o.status === 'paid') throw conflict('order_paid', 'This order is already paid.');
-      if (o.status === 'refunded') throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
+      if (o.status === 'refunded')
+        throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
       if (!listed) throw conflict('item_sold', 'Sorry, this item is no longer for sale.');
       const intent = await viaProvider('createIntent', () =>
         provider.createIntent({

@@ -41,7 +41,8 @@ export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Set
       await refunds.refundStray(intent, 'the order was deleted');
       return 'stray_refunded';
     }
-    if (outcome.payment.status === 'refund_pending') await refunds.refundPayment(outcome.payment, outcome.kind === 'recorded' ? 'first' : 'retry');
+    if (outcome.payment.status === 'refund_pending')
+      await refunds.refundPayment(outcome.payment, outcome.kind === 'recorded' ? 'first' : 'retry');
     return outcome.payment.status === 'succeeded' ? 'paid' : 'lost';
   }
 

@@ -45,8 +45,13 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
         result = await payments.handleWebhook(event);
       } catch (err) {
         // Not recorded as handled: Stripe delivers the event again (with backoff, for up to three days).
-        request.log.error({ err, eventId: event.id, type: event.type }, 'stripe webhook not handled; Stripe will deliver it again');
-        return reply.code(503).send({ error: 'webhook_retry_later', message: 'The event could not be handled just now; deliver it again later.' });
+        request.log.error(
+          { err, eventId: event.id, type: event.type },
+          'stripe webhook not handled; Stripe will deliver it again',
+        );
+        return reply
+          .code(503)
+          .send({ error: 'webhook_retry_later', message: 'The event could not be handled just now; deliver it again later.' });
       }
       request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome }, 'stripe webhook handled');
       afterEvent?.();

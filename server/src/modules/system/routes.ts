@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shop/contract';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void>; google: boolean; paymentProvider: string }> = async (
-  app,
-  { ping, google, paymentProvider },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  ping: () => Promise<void>;
+  google: boolean;
+  paymentProvider: string;
+}> = async (app, { ping, google, paymentProvider }) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },

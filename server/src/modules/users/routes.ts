@@ -47,18 +47,37 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.get(
     '/users/admin/:email',
-    { schema: { tags: ['users'], summary: 'Is this user an admin?', params: emailParams, response: { 200: isAdminSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Is this user an admin?',
+        params: emailParams,
+        response: { 200: isAdminSchema, ...errors },
+      },
+    },
     async (request) => ({ isAdmin: (await roleCheck(request, request.params.email)).role === 'admin' }),
   );
   app.get(
     '/users/buyer/:email',
-    { schema: { tags: ['users'], summary: 'Is this user a buyer?', params: emailParams, response: { 200: isBuyerSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Is this user a buyer?',
+        params: emailParams,
+        response: { 200: isBuyerSchema, ...errors },
+      },
+    },
     async (request) => ({ isBuyer: (await roleCheck(request, request.params.email)).role === 'buyer' }),
   );
   app.get(
     '/users/seller/:email',
     {
-      schema: { tags: ['users'], summary: 'Is this user a seller, and verified?', params: emailParams, response: { 200: isSellerSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Is this user a seller, and verified?',
+        params: emailParams,
+        response: { 200: isSellerSchema, ...errors },
+      },
     },
     async (request) => {
       const r = await roleCheck(request, request.params.email);
@@ -88,7 +107,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.put(
     '/users/verify/:id',
     {
-      schema: { tags: ['users'], summary: 'Verify a seller (admin; one-way)', params: idParams, response: { 200: modifiedResultSchema, ...errors } },
+      schema: {
+        tags: ['users'],
+        summary: 'Verify a seller (admin; one-way)',
+        params: idParams,
+        response: { 200: modifiedResultSchema, ...errors },
+      },
     },
     async (request) => {
       await requireRole(request, 'admin');

@@ -77,7 +77,10 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
 
     /** Verification is one-way: verifying twice changes nothing. */
     async verifySeller(id: string) {
-      const [u] = await db.select().from(user).where(and(eq(user.id, id), isNull(user.deletedAt)));
+      const [u] = await db
+        .select()
+        .from(user)
+        .where(and(eq(user.id, id), isNull(user.deletedAt)));
       if (!u) throw notFound('The user');
       if (u.role !== 'seller') throw conflict('not_a_seller', 'Only sellers can be verified.');
       const res = await db
@@ -94,7 +97,11 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
      */
     async softDelete(id: string) {
       return db.transaction(async (tx) => {
-        const [u] = await tx.select().from(user).where(and(eq(user.id, id), isNull(user.deletedAt))).for('update');
+        const [u] = await tx
+          .select()
+          .from(user)
+          .where(and(eq(user.id, id), isNull(user.deletedAt)))
+          .for('update');
         if (!u) throw notFound('The user');
         if (u.role === 'admin') throw forbidden('Admins cannot be deleted.');
         const now = new Date();

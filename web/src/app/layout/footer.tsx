@@ -8,7 +8,8 @@ export function Footer() {
         <div className="max-w-xs">
           <p className="text-lg font-bold">SecondByte</p>
           <p className="text-sm text-base-content/80">
-            A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Meet the seller, check the item, pay by card.
+            A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Meet the seller, check the item, pay
+            by card.
           </p>
         </div>
         <nav aria-label="Shop">

@@ -10,11 +10,23 @@ import { errorMessage } from '@/lib/api';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '');
 
-function NavItems({ loggedIn, pending, onSignOut, signingOut }: { loggedIn: boolean; pending: boolean; onSignOut: () => void; signingOut: boolean }) {
+function NavItems({
+  loggedIn,
+  pending,
+  onSignOut,
+  signingOut,
+}: {
+  loggedIn: boolean;
+  pending: boolean;
+  onSignOut: () => void;
+  signingOut: boolean;
+}) {
   const location = useLocation();
   // Back to this page after logging in (not to the login or sign-up page itself).
   const here = location.pathname === paths.login.path || location.pathname === paths.signup.path ? undefined : location;
-  const loginState: LoginLocationState | undefined = here ? { from: { pathname: here.pathname, search: here.search, hash: here.hash } } : undefined;
+  const loginState: LoginLocationState | undefined = here
+    ? { from: { pathname: here.pathname, search: here.search, hash: here.hash } }
+    : undefined;
   return (
     <>
       <li>
@@ -93,9 +105,7 @@ export function Navbar() {
     });
   };
 
-  const items = (
-    <NavItems loggedIn={!!user} pending={isPending} onSignOut={handleSignOut} signingOut={signOut.isPending} />
-  );
+  const items = <NavItems loggedIn={!!user} pending={isPending} onSignOut={handleSignOut} signingOut={signOut.isPending} />;
 
   return (
     <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
@@ -120,7 +130,10 @@ export function Navbar() {
             {open ? <CloseIcon size={22} aria-hidden="true" /> : <MenuIcon size={22} aria-hidden="true" />}
           </button>
           {open ? (
-            <ul id="mobile-menu" className="menu absolute right-0 z-40 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+            <ul
+              id="mobile-menu"
+              className="menu absolute right-0 z-40 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+            >
               {items}
             </ul>
           ) : null}

@@ -4,7 +4,10 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** PUT /api/users/verify/{id} (admin): one-way, unverified -> verified. */
 export function verifySeller(id: string) {
-  return api<{ acknowledged: boolean; modifiedCount: number }>(`/users/verify/${encodeURIComponent(id)}`, { method: 'PUT', body: {} });
+  return api<{ acknowledged: boolean; modifiedCount: number }>(`/users/verify/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: {},
+  });
 }
 
 export function useVerifySeller() {

@@ -93,7 +93,12 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
                   <td className="hidden md:table-cell">{user.email}</td>
                   {extraCell?.(user)}
                   <td>
-                    <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setToDelete(user)} aria-label={`Delete ${user.name}`}>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline btn-sm"
+                      onClick={() => setToDelete(user)}
+                      aria-label={`Delete ${user.name}`}
+                    >
                       <Trash2 size={16} aria-hidden="true" />
                       <span className="hidden sm:inline">Delete</span>
                     </button>

@@ -44,7 +44,10 @@ describe('LoginForm (SPEC.md 5)', () => {
 
   it('shows "Error: " and the auth message when sign-in fails', async () => {
     mockFetch({
-      'POST /api/auth/sign-in/email': { status: 401, body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' } },
+      'POST /api/auth/sign-in/email': {
+        status: 401,
+        body: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      },
     });
     const onSuccess = vi.fn();
     renderWithApp(<LoginForm onSuccess={onSuccess} />, { user: null });
@@ -88,13 +91,20 @@ describe('SignupForm (SPEC.md 5)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seller?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/auth/sign-up/email')[0].body).toEqual({ name: 'Sam Seller', email: 'new@shop.test', password: 'secret123' });
+    expect(callsTo('POST', '/api/auth/sign-up/email')[0].body).toEqual({
+      name: 'Sam Seller',
+      email: 'new@shop.test',
+      password: 'secret123',
+    });
     expect(callsTo('POST', '/api/users')[0].body).toEqual({ name: 'Sam Seller', email: 'new@shop.test', isSeller: true });
   });
 
   it('shows the auth error message as is when sign-up fails', async () => {
     const { callsTo } = mockFetch({
-      'POST /api/auth/sign-up/email': { status: 422, body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' } },
+      'POST /api/auth/sign-up/email': {
+        status: 422,
+        body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
+      },
       'GET /api/auth/get-session': { body: null },
     });
     renderWithApp(<SignupForm onSuccess={vi.fn()} />, { user: null });

@@ -109,7 +109,9 @@ describe('ChangePasswordForm', () => {
     await fillPasswords('secret123', 'brand-new-1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sign out of other devices' }));
     await submitPassword();
-    expect(await screen.findByRole('status')).toHaveTextContent('Your password was changed, and your other devices were signed out.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your password was changed, and your other devices were signed out.',
+    );
     expect(callsTo('POST', '/api/auth/change-password')[0].body).toEqual({
       currentPassword: 'secret123',
       newPassword: 'brand-new-1',
@@ -132,7 +134,9 @@ describe('ChangePasswordForm', () => {
   });
 
   it('says when the current password is wrong', async () => {
-    mockFetch({ 'POST /api/auth/change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } } });
+    mockFetch({
+      'POST /api/auth/change-password': { status: 400, body: { code: 'INVALID_PASSWORD', message: 'Invalid password' } },
+    });
     renderWithApp(<ChangePasswordForm />, { user: buyer });
     await fillPasswords('not-it-1', 'brand-new-1');
     await submitPassword();
@@ -176,7 +180,11 @@ describe('ActiveSessions', () => {
         body: [
           sessionRow('s-old', safariIphone, '2026-01-02T10:00:00.000Z'),
           sessionRow('s1', chromeLinux, '2026-03-04T10:00:00.000Z'),
-          sessionRow('s-new', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', '2026-05-06T10:00:00.000Z'),
+          sessionRow(
+            's-new',
+            'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
+            '2026-05-06T10:00:00.000Z',
+          ),
         ],
       },
     });
@@ -197,7 +205,9 @@ describe('ActiveSessions', () => {
   });
 
   it('explains a refused list (Better Auth lists devices only for a fresh session)', async () => {
-    mockFetch({ 'GET /api/auth/list-sessions': { status: 403, body: { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' } } });
+    mockFetch({
+      'GET /api/auth/list-sessions': { status: 403, body: { code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' } },
+    });
     renderWithApp(null, { user: buyer, routes: withLogin(<ActiveSessions />) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Log in again to see it.');
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeEnabled();
@@ -261,8 +271,16 @@ describe('describeUserAgent', () => {
     [chromeLinux, 'Chrome on Linux', false],
     [safariIphone, 'Safari on iPhone', true],
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0', 'Firefox on Windows', false],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0', 'Edge on macOS', false],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36', 'Chrome on Android', true],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36 Edg/140.0',
+      'Edge on macOS',
+      false,
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
+      'Chrome on Android',
+      true,
+    ],
     ['curl/8.5.0', 'curl/8.5.0', false],
     [null, 'Unknown device', false],
   ])('%s', (ua, label, mobile) => {

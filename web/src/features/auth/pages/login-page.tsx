@@ -14,7 +14,9 @@ export function LoginPage() {
   const { to, state } = useReturnTo();
   // A failed Google sign-in returns here with ?error=<code>&message=<sentence>.
   const [params] = useSearchParams();
-  const oauthError = params.get('error') ? `Error: ${params.get('message') || params.get('error_description') || 'Google sign-in did not complete. Please try again.'}` : null;
+  const oauthError = params.get('error')
+    ? `Error: ${params.get('message') || params.get('error_description') || 'Google sign-in did not complete. Please try again.'}`
+    : null;
 
   const onSuccess = () => {
     toast.success(MESSAGES.loginSuccess);

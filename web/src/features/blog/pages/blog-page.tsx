@@ -50,7 +50,12 @@ export function BlogPage() {
         <p className="text-base-content/70">Questions and answers about web development.</p>
       </div>
       {POSTS.map((post) => (
-        <article key={post.id} id={post.id} aria-labelledby={`${post.id}-q`} className="card border border-base-300 bg-base-100 shadow-sm">
+        <article
+          key={post.id}
+          id={post.id}
+          aria-labelledby={`${post.id}-q`}
+          className="card border border-base-300 bg-base-100 shadow-sm"
+        >
           <div className="card-body gap-3">
             <h2 id={`${post.id}-q`} className="card-title text-xl">
               {post.question}

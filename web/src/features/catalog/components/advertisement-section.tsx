@@ -36,7 +36,11 @@ export function AdvertisementSection() {
                 <p className="text-sm text-base-content/80">Try your best {ad.name} now.</p>
                 {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatPrice(ad.price)}</p> : null}
                 <div className="card-actions relative z-10 mt-auto pt-1">
-                  <Link to={paths.category.getRelativeHref(ad.category)} className="btn btn-primary btn-sm btn-block" aria-label={`Buy Now: ${ad.name} in ${ad.category}`}>
+                  <Link
+                    to={paths.category.getRelativeHref(ad.category)}
+                    className="btn btn-primary btn-sm btn-block"
+                    aria-label={`Buy Now: ${ad.name} in ${ad.category}`}
+                  >
                     Buy Now
                   </Link>
                 </div>

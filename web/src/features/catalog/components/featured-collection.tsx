@@ -36,7 +36,14 @@ export function FeaturedCollection() {
                 >
                   <figure className="bg-base-200">
                     {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
-                    <Img src={c.img} alt="" width={400} height={300} priority={index < 3} className="h-auto w-full object-cover" />
+                    <Img
+                      src={c.img}
+                      alt=""
+                      width={400}
+                      height={300}
+                      priority={index < 3}
+                      className="h-auto w-full object-cover"
+                    />
                   </figure>
                   <div className="card-body gap-1 p-4">
                     <h3 className="card-title">{c.category}</h3>

@@ -17,7 +17,10 @@ const item = (n: number, extra: Partial<Product> = {}): Product => ({
 /** The API's filters of a call, as a plain object (limit/cursor left out). */
 const filtersOf = (url: URL) => Object.fromEntries([...url.searchParams].filter(([k]) => k !== 'cursor' && k !== 'limit'));
 
-function renderAt(url: string, answer: (url: URL) => MockResponse = () => ({ body: [item(1)], headers: { 'x-total-count': '1' } })) {
+function renderAt(
+  url: string,
+  answer: (url: URL) => MockResponse = () => ({ body: [item(1)], headers: { 'x-total-count': '1' } }),
+) {
   const mock = mockFetch({ 'GET /api/allproducts': ({ url: u }) => answer(u) });
   const view = renderWithApp(null, {
     user: null,
@@ -33,7 +36,9 @@ function renderAt(url: string, answer: (url: URL) => MockResponse = () => ({ bod
 
 describe("'Our Products' filters <-> URL", () => {
   it('starts from the URL: controls show it and the API is asked with it', async () => {
-    const { callsTo } = renderAt('/?q=mac&category=Laptop&condition=Good&minPrice=100&maxPrice=900&location=Dhaka&verified=true&sort=price_asc');
+    const { callsTo } = renderAt(
+      '/?q=mac&category=Laptop&condition=Good&minPrice=100&maxPrice=900&location=Dhaka&verified=true&sort=price_asc',
+    );
     expect(await screen.findByText('Item 1')).toBeInTheDocument();
     expect(screen.getByLabelText('Search products')).toHaveValue('mac');
     expect(screen.getByLabelText('Category')).toHaveValue('Laptop');
@@ -67,7 +72,13 @@ describe("'Our Products' filters <-> URL", () => {
     expect(search()).toBe('?condition=Fair&sort=price_desc');
     await userEvent.click(screen.getByLabelText('Verified sellers only'));
     expect(search()).toBe('?condition=Fair&verified=true&sort=price_desc');
-    await waitFor(() => expect(filtersOf(callsTo('GET', '/api/allproducts').at(-1)!.url)).toEqual({ condition: 'Fair', verified: 'true', sort: 'price_desc' }));
+    await waitFor(() =>
+      expect(filtersOf(callsTo('GET', '/api/allproducts').at(-1)!.url)).toEqual({
+        condition: 'Fair',
+        verified: 'true',
+        sort: 'price_desc',
+      }),
+    );
 
     await act(() => router.navigate(-1));
     expect(search()).toBe('?condition=Fair&sort=price_desc');
@@ -104,7 +115,9 @@ describe("'Our Products' filters <-> URL", () => {
 
   it('shows the count, "Clear filters" and, with nothing left, the empty state with a reset link', async () => {
     const { search } = renderAt('/?q=zzz&condition=Fair&sort=price_asc', (url) =>
-      url.searchParams.get('q') ? { body: [], headers: { 'x-total-count': '0' } } : { body: [item(1), item(2)], headers: { 'x-total-count': '2' } },
+      url.searchParams.get('q')
+        ? { body: [], headers: { 'x-total-count': '0' } }
+        : { body: [item(1), item(2)], headers: { 'x-total-count': '2' } },
     );
     expect(await screen.findByText('No products match your filters')).toBeInTheDocument();
     expect(screen.getByText('0 results')).toBeInTheDocument();
@@ -140,7 +153,10 @@ describe("'Our Products' pages", () => {
     const { callsTo } = renderAt('/?condition=Good', (url) =>
       url.searchParams.get('cursor') === 'c2'
         ? { body: page2 }
-        : { body: page1, headers: { 'x-total-count': '5', link: '</api/allproducts?condition=Good&limit=3&cursor=c2>; rel="next"' } },
+        : {
+            body: page1,
+            headers: { 'x-total-count': '5', link: '</api/allproducts?condition=Good&limit=3&cursor=c2>; rel="next"' },
+          },
     );
     const list = await screen.findByRole('list', { name: 'Our Products' });
     expect(within(list).getAllByRole('article')).toHaveLength(3);
@@ -161,7 +177,11 @@ describe("'Our Products' pages", () => {
   it("says 'About N results' for the server's estimate and 'N+' when there is no total", async () => {
     renderAt('/?q=phone', () => ({
       body: page1,
-      headers: { 'x-total-count': '12000', 'x-total-count-exact': 'false', link: '</api/allproducts?q=phone&cursor=c2>; rel="next"' },
+      headers: {
+        'x-total-count': '12000',
+        'x-total-count-exact': 'false',
+        link: '</api/allproducts?q=phone&cursor=c2>; rel="next"',
+      },
     }));
     expect(await screen.findByText('About 12,000 results')).toBeInTheDocument();
   });

@@ -36,9 +36,19 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const saving = percentBelow(product.price, product.original_price);
   return (
-    <article className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md" aria-labelledby={`product-${product._id}`}>
+    <article
+      className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      aria-labelledby={`product-${product._id}`}
+    >
       <figure className="relative bg-base-200">
-        <Img src={product.img} alt={product.name} width={400} height={300} priority={priority} className="h-auto w-full object-cover" />
+        <Img
+          src={product.img}
+          alt={product.name}
+          width={400}
+          height={300}
+          priority={priority}
+          className="h-auto w-full object-cover"
+        />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           <span className="badge badge-neutral badge-sm">{product.condition}</span>
           {badges}
@@ -85,7 +95,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
         <div className="card-actions relative z-10 mt-auto pt-2">
           {action ??
             (onBuy ? (
-              <button type="button" className="btn btn-primary btn-block" onClick={() => onBuy(product)} aria-label={`Buy now: ${product.name}`}>
+              <button
+                type="button"
+                className="btn btn-primary btn-block"
+                onClick={() => onBuy(product)}
+                aria-label={`Buy now: ${product.name}`}
+              >
                 Buy now
               </button>
             ) : null)}

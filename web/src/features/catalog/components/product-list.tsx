@@ -30,7 +30,11 @@ const count = new Intl.NumberFormat('en-US');
  * "48 results"; "About 12,000 results" for the server's estimate of a broad search; "24+ results"
  * when it gave no total and more pages follow.
  */
-export function resultCountText(page: Pick<ProductPage, 'total' | 'totalExact'> | undefined, loaded: number, hasMore: boolean): string {
+export function resultCountText(
+  page: Pick<ProductPage, 'total' | 'totalExact'> | undefined,
+  loaded: number,
+  hasMore: boolean,
+): string {
   const total = page?.total;
   if (typeof total === 'number' && total >= loaded) {
     if (!page!.totalExact) return `About ${count.format(total)} results`;
@@ -42,7 +46,18 @@ export function resultCountText(page: Pick<ProductPage, 'total' | 'totalExact'> 
 
 /** A paged product grid with its count, loading, error, empty and load-more states. */
 export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clearTo }: ProductListProps) {
-  const { data, isPending, isError, error, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetchNextPageError, isPlaceholderData } = query;
+  const {
+    data,
+    isPending,
+    isError,
+    error,
+    refetch,
+    hasNextPage,
+    fetchNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    isPlaceholderData,
+  } = query;
   const products = data?.pages.flatMap((page) => page.items) ?? [];
   const first = data?.pages[0];
   const failed = isError && !data;
@@ -88,12 +103,19 @@ export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clea
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-base-content/70">
             Showing {count.format(products.length)}
-            {typeof first?.total === 'number' && first.total >= products.length ? ` of ${first.totalExact ? '' : 'about '}${count.format(first.total)}` : ''}{' '}
+            {typeof first?.total === 'number' && first.total >= products.length
+              ? ` of ${first.totalExact ? '' : 'about '}${count.format(first.total)}`
+              : ''}{' '}
             {products.length === 1 ? 'product' : 'products'}
           </p>
           {isFetchNextPageError ? <ErrorState title="Could not load more products" error={error} /> : null}
           {hasNextPage ? (
-            <button type="button" className="btn btn-outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage || isPlaceholderData}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void fetchNextPage()}
+              disabled={isFetchingNextPage || isPlaceholderData}
+            >
               {isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
               {isFetchingNextPage ? 'Loading…' : 'Load more'}
             </button>

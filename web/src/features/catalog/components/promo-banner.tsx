@@ -11,7 +11,8 @@ export function PromoBanner() {
           Good tech deserves a second life
         </h1>
         <p className="mx-auto max-w-2xl text-base-content/80 sm:text-lg">
-          Used laptops, phones, iPads, cameras, headphones and watches from sellers near you. Meet, check it works, then pay by card.
+          Used laptops, phones, iPads, cameras, headphones and watches from sellers near you. Meet, check it works, then pay by
+          card.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <a href="#our-products" className="btn btn-primary">
@@ -22,7 +23,14 @@ export function PromoBanner() {
           </Link>
         </div>
       </div>
-      <Img src={paths.images.banner} alt="A laptop, phone, camera, headphones and a watch" width={1600} height={600} priority className="h-auto w-full rounded-box" />
+      <Img
+        src={paths.images.banner}
+        alt="A laptop, phone, camera, headphones and a watch"
+        width={1600}
+        height={600}
+        priority
+        className="h-auto w-full rounded-box"
+      />
     </section>
   );
 }

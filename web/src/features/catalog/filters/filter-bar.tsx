@@ -3,7 +3,15 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import { CATEGORIES, CONDITIONS } from '@shop/contract/constants';
 import type { ProductFilters } from '@/lib/query-keys';
 import { barRowClass, filtersToggleClass, panelGridClass, searchBoxClass, sortBoxClass } from './filter-layout';
-import { countNarrowingFilters, filtersToSearchParams, MAX_LOCATION_LENGTH, MAX_QUERY_LENGTH, parsePrice, SORT_OPTIONS, type Sort } from './search-params';
+import {
+  countNarrowingFilters,
+  filtersToSearchParams,
+  MAX_LOCATION_LENGTH,
+  MAX_QUERY_LENGTH,
+  parsePrice,
+  SORT_OPTIONS,
+  type Sort,
+} from './search-params';
 
 /** How long typing pauses before the list follows it. */
 export const DEBOUNCE_MS = 300;
@@ -37,7 +45,8 @@ function withDraft(f: ProductFilters, d: Draft): ProductFilters {
   return { ...f, q: clean(d.q), minPrice: parsePrice(d.minPrice), maxPrice: parsePrice(d.maxPrice), location: clean(d.location) };
 }
 
-const same = (a: ProductFilters, b: ProductFilters) => filtersToSearchParams(a).toString() === filtersToSearchParams(b).toString();
+const same = (a: ProductFilters, b: ProductFilters) =>
+  filtersToSearchParams(a).toString() === filtersToSearchParams(b).toString();
 
 /**
  * Search, filters and sort of a product list. Lists and the checkbox apply at once; the text
@@ -65,7 +74,9 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
         maxPrice: parsePrice(d.maxPrice) === filters.maxPrice ? d.maxPrice : url.maxPrice,
         location: clean(d.location) === filters.location ? d.location : url.location,
       };
-      return next.q === d.q && next.minPrice === d.minPrice && next.maxPrice === d.maxPrice && next.location === d.location ? d : next;
+      return next.q === d.q && next.minPrice === d.minPrice && next.maxPrice === d.maxPrice && next.location === d.location
+        ? d
+        : next;
     });
   }, [filters]);
 
@@ -161,7 +172,11 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
             <label htmlFor={`${id}-category`} className="label">
               Category
             </label>
-            <select id={`${id}-category`} value={filters.category ?? ''} onChange={(e) => apply({ category: e.target.value || undefined })}>
+            <select
+              id={`${id}-category`}
+              value={filters.category ?? ''}
+              onChange={(e) => apply({ category: e.target.value || undefined })}
+            >
               <option value="">All</option>
               {CATEGORIES.map((c) => (
                 <option key={c} value={c}>
@@ -175,7 +190,11 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
           <label htmlFor={`${id}-condition`} className="label">
             Condition
           </label>
-          <select id={`${id}-condition`} value={filters.condition ?? ''} onChange={(e) => apply({ condition: e.target.value || undefined })}>
+          <select
+            id={`${id}-condition`}
+            value={filters.condition ?? ''}
+            onChange={(e) => apply({ condition: e.target.value || undefined })}
+          >
             <option value="">Any</option>
             {CONDITIONS.map((c) => (
               <option key={c} value={c}>
@@ -232,7 +251,12 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
           />
         </div>
         <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
-          <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" checked={!!filters.verified} onChange={(e) => apply({ verified: e.target.checked || undefined })} />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm checkbox-primary"
+            checked={!!filters.verified}
+            onChange={(e) => apply({ verified: e.target.checked || undefined })}
+          />
           Verified sellers only
         </label>
       </div>

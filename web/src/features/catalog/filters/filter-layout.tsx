@@ -27,4 +27,3 @@ export function FilterBarPlaceholder({ fields }: { fields: number }) {
     </div>
   );
 }
-

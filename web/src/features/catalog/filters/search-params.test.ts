@@ -6,7 +6,11 @@ const parse = (qs: string, opts = home) => parseFilters(new URLSearchParams(qs),
 
 describe('filters in the URL', () => {
   it('reads every filter under the API names', () => {
-    expect(parse('q=macbook+air&category=Laptop&condition=Good&minPrice=100&maxPrice=999.5&location=Dhaka&verified=true&sort=price_asc')).toEqual({
+    expect(
+      parse(
+        'q=macbook+air&category=Laptop&condition=Good&minPrice=100&maxPrice=999.5&location=Dhaka&verified=true&sort=price_asc',
+      ),
+    ).toEqual({
       q: 'macbook air',
       category: 'Laptop',
       condition: 'Good',
@@ -38,9 +42,20 @@ describe('filters in the URL', () => {
   });
 
   it('round-trips: filters -> URL -> the same filters', () => {
-    const filters = { q: 'pixel', category: 'Mobile', condition: 'Fair', minPrice: 0, maxPrice: 450, location: 'Sylhet', verified: true, sort: 'price_desc' as const };
+    const filters = {
+      q: 'pixel',
+      category: 'Mobile',
+      condition: 'Fair',
+      minPrice: 0,
+      maxPrice: 450,
+      location: 'Sylhet',
+      verified: true,
+      sort: 'price_desc' as const,
+    };
     const params = filtersToSearchParams(filters);
-    expect(params.toString()).toBe('q=pixel&category=Mobile&condition=Fair&minPrice=0&maxPrice=450&location=Sylhet&verified=true&sort=price_desc');
+    expect(params.toString()).toBe(
+      'q=pixel&category=Mobile&condition=Fair&minPrice=0&maxPrice=450&location=Sylhet&verified=true&sort=price_desc',
+    );
     expect(parseFilters(params, home)).toEqual(filters);
   });
 

@@ -90,7 +90,8 @@ export function filtersToSearchParams(filters: ProductFilters, base?: URLSearchP
 
 /** How many filters narrow the list (the search text and the sort order are not counted). */
 export function countNarrowingFilters(f: ProductFilters): number {
-  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified].filter((v) => v !== undefined && v !== false).length;
+  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified].filter((v) => v !== undefined && v !== false)
+    .length;
 }
 
 /** Whether the list shows less than everything: a search or a narrowing filter. */

@@ -18,7 +18,11 @@ function LoginProbe() {
   return <h1>Login page (from {state?.from?.pathname})</h1>;
 }
 
-function renderProduct(answer: Parameters<typeof mockFetch>[0][string], user: TestUser | null = null, related: Product[] = [product, other(1), other(2)]) {
+function renderProduct(
+  answer: Parameters<typeof mockFetch>[0][string],
+  user: TestUser | null = null,
+  related: Product[] = [product, other(1), other(2)],
+) {
   const mock = mockFetch({
     [`GET /api/product/${product._id}`]: answer,
     'GET /api/product/nope': { status: 400, body: { error: 'bad_request', message: 'id is not valid' } },
@@ -59,7 +63,11 @@ describe('ProductPage', () => {
 
     // Related: the same category, without the product itself.
     const related = await screen.findByRole('list', { name: 'More Laptop' });
-    expect(within(related).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toHaveLength(2);
+    expect(
+      within(related)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-labelledby')),
+    ).toHaveLength(2);
     expect(within(related).getByRole('link', { name: 'Laptop 1' })).toHaveAttribute('href', `/product/${other(1)._id}`);
     expect(within(related).queryByText('MacBook Air M1')).not.toBeInTheDocument();
     expect(callsTo('GET', '/api/products/Laptop')[0].url.searchParams.get('limit')).toBe('5');

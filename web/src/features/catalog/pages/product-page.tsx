@@ -126,7 +126,9 @@ function ProductDetails({ product }: { product: Product }) {
                 <span>
                   Original price <s className="decoration-base-content/50">{formatPrice(product.original_price)}</s>
                 </span>
-                {below ? <span className="badge badge-success badge-soft font-semibold">{below}% below original price</span> : null}
+                {below ? (
+                  <span className="badge badge-success badge-soft font-semibold">{below}% below original price</span>
+                ) : null}
               </p>
             </div>
 
@@ -137,11 +139,17 @@ function ProductDetails({ product }: { product: Product }) {
               </div>
             ) : (
               <div className="flex flex-col gap-2">
-                <button type="button" className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start sm:px-12" onClick={() => onBuy(product)}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start sm:px-12"
+                  onClick={() => onBuy(product)}
+                >
                   Buy now
                 </button>
                 <p className="text-sm text-base-content/70">
-                  {user ? 'Book it, meet the seller, check it works, then pay by card.' : 'You will log in first, then come back here to book it.'}
+                  {user
+                    ? 'Book it, meet the seller, check it works, then pay by card.'
+                    : 'You will log in first, then come back here to book it.'}
                 </p>
               </div>
             )}
@@ -207,7 +215,11 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
         </Link>
       </div>
       {related.isPending ? (
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-label={`Loading more ${product.category}`}>
+        <div
+          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4"
+          role="status"
+          aria-label={`Loading more ${product.category}`}
+        >
           {Array.from({ length: RELATED_COUNT }, (_, i) => (
             <ProductCardSkeleton key={i} />
           ))}

@@ -15,11 +15,17 @@ function roles(r: { admin?: boolean; buyer?: boolean; seller?: boolean }) {
 }
 
 const render = () =>
-  renderWithApp(null, { user, routes: [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>welcome</p> }] }], initialEntries: ['/dashboard'] });
+  renderWithApp(null, {
+    user,
+    routes: [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>welcome</p> }] }],
+    initialEntries: ['/dashboard'],
+  });
 
 const menuLabels = async () => {
   const nav = await screen.findByRole('navigation', { name: 'Dashboard' });
-  return within(nav).getAllByRole('link').map((a) => a.textContent);
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 };
 
 describe('Dashboard side menu (SPEC.md 2)', () => {

@@ -19,8 +19,11 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
   const { user } = useUser();
   const roles = useRoles(user?.email);
   const d = paths.dashboard;
-  const items: MenuItem[] = [{ to: d.root.getHref(), label: 'Overview', icon: <LayoutDashboard size={18} aria-hidden="true" />, end: true }];
-  if (roles.isBuyer) items.push({ to: d.myOrders.getHref(), label: 'My Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
+  const items: MenuItem[] = [
+    { to: d.root.getHref(), label: 'Overview', icon: <LayoutDashboard size={18} aria-hidden="true" />, end: true },
+  ];
+  if (roles.isBuyer)
+    items.push({ to: d.myOrders.getHref(), label: 'My Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
   if (roles.isSeller) {
     items.push({ to: d.myProducts.getHref(), label: 'My Products', icon: <Package size={18} aria-hidden="true" /> });
     items.push({ to: d.addProducts.getHref(), label: 'Add Products', icon: <PackagePlus size={18} aria-hidden="true" /> });
@@ -45,7 +48,11 @@ export function DashboardLayout() {
           <ul className="menu menu-horizontal w-full flex-wrap gap-1 rounded-box bg-base-200 md:menu-vertical">
             {items.map((item) => (
               <li key={item.to} className="shrink-0">
-                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '')}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '')}
+                >
                   {item.icon}
                   {item.label}
                 </NavLink>

@@ -32,7 +32,10 @@ export function WelcomePage() {
             )
           ) : null}
         </p>
-        <Link to={paths.dashboard.profile.getHref()} className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium">
+        <Link
+          to={paths.dashboard.profile.getHref()}
+          className="link link-primary mt-3 inline-flex items-center gap-1 text-sm font-medium"
+        >
           <UserRound size={14} aria-hidden="true" />
           Edit profile
         </Link>
@@ -52,7 +55,11 @@ export function WelcomePage() {
         </ul>
       ) : (
         <p className="text-base-content/80">
-          Your account has no role yet. <Link to={paths.home.getHref()} className="link link-primary">Browse products</Link> meanwhile.
+          Your account has no role yet.{' '}
+          <Link to={paths.home.getHref()} className="link link-primary">
+            Browse products
+          </Link>{' '}
+          meanwhile.
         </p>
       )}
     </section>

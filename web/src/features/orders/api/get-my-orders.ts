@@ -9,7 +9,11 @@ export function getMyOrders(email: string, signal?: AbortSignal) {
 }
 
 export const myOrdersQueryOptions = (email: string) =>
-  queryOptions({ queryKey: queryKeys.orders.byBuyer(email), queryFn: ({ signal }) => getMyOrders(email, signal), enabled: !!email });
+  queryOptions({
+    queryKey: queryKeys.orders.byBuyer(email),
+    queryFn: ({ signal }) => getMyOrders(email, signal),
+    enabled: !!email,
+  });
 
 export function useMyOrders(email: string | undefined) {
   return useQuery(myOrdersQueryOptions(email ?? ''));

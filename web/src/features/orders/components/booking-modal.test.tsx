@@ -24,7 +24,10 @@ describe('BookingModal', () => {
   });
 
   it('places the order, toasts "Order Placed Successfully!" and closes', async () => {
-    const { callsTo } = mockFetch({ ...buyerYes, 'POST /api/orders': { status: 201, body: { acknowledged: true, insertedId: 'o1' } } });
+    const { callsTo } = mockFetch({
+      ...buyerYes,
+      'POST /api/orders': { status: 201, body: { acknowledged: true, insertedId: 'o1' } },
+    });
     const onClose = vi.fn();
     renderWithApp(<BookingModal product={product} user={buyer} onClose={onClose} />, { user: buyer });
     await userEvent.type(await screen.findByLabelText('Phone'), '+8801811111111');

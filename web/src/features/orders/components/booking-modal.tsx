@@ -50,7 +50,10 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
     } catch (error) {
       const field = isApiError(error) ? error.field : undefined;
       if (field && (FIELDS as readonly string[]).includes(field)) {
-        setError(field as (typeof FIELDS)[number], { type: 'server', message: error instanceof Error ? error.message : undefined });
+        setError(field as (typeof FIELDS)[number], {
+          type: 'server',
+          message: error instanceof Error ? error.message : undefined,
+        });
       } else {
         setFormError(errorMessage(error));
       }

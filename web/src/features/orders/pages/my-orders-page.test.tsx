@@ -6,7 +6,14 @@ import { order } from '@/test/fixtures';
 import { buyer, renderWithApp } from '@/test/render';
 import { MyOrdersPage } from './my-orders-page';
 
-const paid = { ...order, _id: '33333333-3333-4333-8333-333333333333', productName: 'Pixel 7', paid: true, status: 'paid' as const, transactionId: 'pi_sim_paid' };
+const paid = {
+  ...order,
+  _id: '33333333-3333-4333-8333-333333333333',
+  productName: 'Pixel 7',
+  paid: true,
+  status: 'paid' as const,
+  transactionId: 'pi_sim_paid',
+};
 
 function renderPage(orders: unknown[], extra = {}) {
   const mock = mockFetch({ 'GET /api/orders': { body: orders }, ...extra });
@@ -31,7 +38,10 @@ describe('MyOrdersPage', () => {
     expect(await screen.findByRole('heading', { name: 'You have 2 Orders' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/orders')?.url.searchParams.get('email')).toBe('buyer@shop.test');
     const rows = within(table()).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toHaveAttribute('href', `/dashboard/payment/${order._id}`);
+    expect(within(rows[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${order._id}`,
+    );
     expect(within(rows[0]).getByText('Gulshan 1')).toBeInTheDocument();
     expect(within(rows[0]).getByText('$1,234.00')).toBeInTheDocument();
     expect(within(rows[1]).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
@@ -48,7 +58,9 @@ describe('MyOrdersPage', () => {
   });
 
   it('deletes an unpaid order after confirmation', async () => {
-    const { callsTo } = renderPage([order], { [`DELETE /api/orders/${order._id}`]: { body: { acknowledged: true, deletedCount: 1 } } });
+    const { callsTo } = renderPage([order], {
+      [`DELETE /api/orders/${order._id}`]: { body: { acknowledged: true, deletedCount: 1 } },
+    });
     await screen.findByRole('heading', { name: 'You have 1 Orders' });
     await userEvent.click(within(table()).getByRole('button', { name: 'Delete order: MacBook Air M1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this order?' });

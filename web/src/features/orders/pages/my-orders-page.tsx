@@ -35,7 +35,11 @@ function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Ord
 function PaymentStatus({ order }: { order: Order }) {
   if (paymentState(order) !== 'unpaid') return <OrderPaymentDetails order={order} />;
   return (
-    <Link to={paths.dashboard.payment.getHref(order._id)} className="btn btn-primary btn-sm" aria-label={`Pay for ${order.productName}`}>
+    <Link
+      to={paths.dashboard.payment.getHref(order._id)}
+      className="btn btn-primary btn-sm"
+      aria-label={`Pay for ${order.productName}`}
+    >
       Pay
     </Link>
   );
@@ -97,71 +101,75 @@ export function MyOrdersPage() {
         >
           Find something you like and press Buy now to book it.
         </EmptyState>
-      ) : (
-        !wide ? (
-          <ul className="flex flex-col gap-3" aria-label="Your orders">
-            {list.map((order) => (
-              <li key={order._id} className="card card-border bg-base-100">
-                <div className="card-body gap-3 p-4">
-                  <div className="flex items-start gap-3">
-                    <Img src={order.img} alt="" width={80} height={60} className="w-20 max-w-none shrink-0 rounded object-cover" />
-                    <div className="min-w-0 flex-1">
-                      <h2 className="font-semibold leading-snug">{order.productName}</h2>
-                      <p className="text-lg font-bold">{formatPrice(order.price)}</p>
-                    </div>
-                    <DeleteAction order={order} onDelete={setToDelete} />
+      ) : !wide ? (
+        <ul className="flex flex-col gap-3" aria-label="Your orders">
+          {list.map((order) => (
+            <li key={order._id} className="card card-border bg-base-100">
+              <div className="card-body gap-3 p-4">
+                <div className="flex items-start gap-3">
+                  <Img src={order.img} alt="" width={80} height={60} className="w-20 max-w-none shrink-0 rounded object-cover" />
+                  <div className="min-w-0 flex-1">
+                    <h2 className="font-semibold leading-snug">{order.productName}</h2>
+                    <p className="text-lg font-bold">{formatPrice(order.price)}</p>
                   </div>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                    <dt className="text-base-content/70">Meeting location</dt>
-                    <dd>{order.meettingLocation}</dd>
-                    <dt className="text-base-content/70">Seller</dt>
-                    <dd>{order.seller}</dd>
-                  </dl>
-                  <PaymentStatus order={order} />
+                  <DeleteAction order={order} onDelete={setToDelete} />
                 </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <caption className="sr-only">Your orders</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Delete</span>
-                  </th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Meeting location</th>
-                  <th scope="col">Seller</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Payment</th>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-base-content/70">Meeting location</dt>
+                  <dd>{order.meettingLocation}</dd>
+                  <dt className="text-base-content/70">Seller</dt>
+                  <dd>{order.seller}</dd>
+                </dl>
+                <PaymentStatus order={order} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <caption className="sr-only">Your orders</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="sr-only">Delete</span>
+                </th>
+                <th scope="col">Product</th>
+                <th scope="col">Meeting location</th>
+                <th scope="col">Seller</th>
+                <th scope="col">Price</th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((order) => (
+                <tr key={order._id}>
+                  <td>
+                    <DeleteAction order={order} onDelete={setToDelete} />
+                  </td>
+                  <td>
+                    <div className="flex items-center gap-3">
+                      <Img
+                        src={order.img}
+                        alt=""
+                        width={64}
+                        height={48}
+                        className="w-16 max-w-none shrink-0 rounded object-cover"
+                      />
+                      <span className="font-medium">{order.productName}</span>
+                    </div>
+                  </td>
+                  <td>{order.meettingLocation}</td>
+                  <td>{order.seller}</td>
+                  <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
+                  <td>
+                    <PaymentStatus order={order} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.map((order) => (
-                  <tr key={order._id}>
-                    <td>
-                      <DeleteAction order={order} onDelete={setToDelete} />
-                    </td>
-                    <td>
-                      <div className="flex items-center gap-3">
-                        <Img src={order.img} alt="" width={64} height={48} className="w-16 max-w-none shrink-0 rounded object-cover" />
-                        <span className="font-medium">{order.productName}</span>
-                      </div>
-                    </td>
-                    <td>{order.meettingLocation}</td>
-                    <td>{order.seller}</td>
-                    <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
-                    <td>
-                      <PaymentStatus order={order} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ConfirmDialog
         open={!!toDelete}
@@ -173,7 +181,8 @@ export function MyOrdersPage() {
       >
         {toDelete ? (
           <p>
-            Your booking of <strong>{toDelete.productName}</strong> will be cancelled. You can book it again later if it is still for sale.
+            Your booking of <strong>{toDelete.productName}</strong> will be cancelled. You can book it again later if it is still
+            for sale.
           </p>
         ) : null}
       </ConfirmDialog>

@@ -4,10 +4,7 @@ import { getOrder } from './get-order';
 /** How long the page waits for the server to learn of a payment (the provider's webhook) by itself. */
 export const paymentPolling = { intervalMs: 2000, timeoutMs: 30_000 };
 
-export type PaymentSettlement =
-  | { kind: 'paid'; transactionId: string }
-  | { kind: 'lost'; message: string }
-  | { kind: 'timeout' };
+export type PaymentSettlement = { kind: 'paid'; transactionId: string } | { kind: 'lost'; message: string } | { kind: 'timeout' };
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -26,7 +23,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export function settlementOf(order: Order, transactionId: string): PaymentSettlement | null {
   const payment = order.payment;
   const refundNote = (status: string | undefined) =>
-    status === 'refunded' ? 'Your payment has been refunded in full.' : 'Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
+    status === 'refunded'
+      ? 'Your payment has been refunded in full.'
+      : 'Your payment will be refunded in full: the refund is on its way and needs nothing from you.';
   if (payment && payment.transactionId === transactionId) {
     if (payment.status === 'succeeded') return { kind: 'paid', transactionId };
     return order.status === 'paid'
@@ -34,8 +33,10 @@ export function settlementOf(order: Order, transactionId: string): PaymentSettle
       : { kind: 'lost', message: `Sorry, someone else bought this item a moment before you. ${refundNote(payment.status)}` };
   }
   if (order.status === 'paid' && order.transactionId === transactionId) return { kind: 'paid', transactionId };
-  if (order.status === 'paid') return { kind: 'lost', message: `This order was already paid with another payment. ${refundNote(undefined)}` };
-  if (order.status === 'refunded') return { kind: 'lost', message: `Sorry, someone else bought this item a moment before you. ${refundNote(payment?.status)}` };
+  if (order.status === 'paid')
+    return { kind: 'lost', message: `This order was already paid with another payment. ${refundNote(undefined)}` };
+  if (order.status === 'refunded')
+    return { kind: 'lost', message: `Sorry, someone else bought this item a moment before you. ${refundNote(payment?.status)}` };
   return null;
 }
 

@@ -113,7 +113,11 @@ export function SimulatedCardForm({ intent, amountLabel, onConfirmed }: CardForm
           </FormField>
         </div>
         <button type="submit" className="btn btn-primary mt-3 w-full" disabled={!intent || processing}>
-          {processing || !intent ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Lock size={16} aria-hidden="true" />}
+          {processing || !intent ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : (
+            <Lock size={16} aria-hidden="true" />
+          )}
           {processing ? 'Processing…' : 'Pay'}
           {!processing ? <span className="font-normal">{amountLabel}</span> : null}
         </button>

@@ -18,7 +18,11 @@ const appearance: StripeElementsOptions['appearance'] = {
 function PayButton({ disabled, processing, amountLabel }: { disabled: boolean; processing: boolean; amountLabel: string }) {
   return (
     <button type="submit" className="btn btn-primary mt-3 w-full" disabled={disabled || processing}>
-      {processing || disabled ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Lock size={16} aria-hidden="true" />}
+      {processing || disabled ? (
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+      ) : (
+        <Lock size={16} aria-hidden="true" />
+      )}
       {processing ? 'Processing…' : 'Pay'}
       {!processing ? <span className="font-normal">{amountLabel}</span> : null}
     </button>

@@ -80,7 +80,9 @@ describe('PaymentPage with Stripe', () => {
   afterEach(() => Object.assign(paymentPolling, saved));
 
   it('loads Stripe with the publishable key, mounts the PaymentElement with the client secret, confirms, then records', async () => {
-    const { fake, callsTo } = renderPage({ 'POST /api/payments': { status: 201, body: { acknowledged: true, insertedId: 'pay1' } } });
+    const { fake, callsTo } = renderPage({
+      'POST /api/payments': { status: 201, body: { acknowledged: true, insertedId: 'pay1' } },
+    });
     expect(await screen.findByRole('heading', { name: 'Payment for MacBook Air M1' })).toBeInTheDocument();
     await pay();
 
@@ -104,7 +106,9 @@ describe('PaymentPage with Stripe', () => {
 
   it('keeps Pay disabled until the client secret and Stripe are ready', async () => {
     let answer: (r: MockResponse) => void = () => {};
-    const { fake } = renderPage({ 'POST /api/create-payment-intent': () => new Promise<MockResponse>((resolve) => (answer = resolve)) });
+    const { fake } = renderPage({
+      'POST /api/create-payment-intent': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
+    });
     await screen.findByText('Preparing a secure payment…');
     expect(payButton()).toBeDisabled();
     expect(fake.calls.loadStripe).toHaveLength(0);
@@ -186,7 +190,11 @@ describe('PaymentPage with Stripe', () => {
     const { callsTo } = renderPage({
       'POST /api/payments': () => {
         attempts += 1;
-        if (attempts === 1) return { status: 502, body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached.' } };
+        if (attempts === 1)
+          return {
+            status: 502,
+            body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached.' },
+          };
         return { status: 201, body: { acknowledged: true, insertedId: 'pay1' } };
       },
     });
@@ -197,7 +205,10 @@ describe('PaymentPage with Stripe', () => {
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByText(MESSAGES.paymentComplete)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/payments').map((c) => (c.body as { transactionId: string }).transactionId)).toEqual(['pi_3Stripe123', 'pi_3Stripe123']);
+    expect(callsTo('POST', '/api/payments').map((c) => (c.body as { transactionId: string }).transactionId)).toEqual([
+      'pi_3Stripe123',
+      'pi_3Stripe123',
+    ]);
   });
 
   it('offers to try again when Stripe.js cannot be loaded', async () => {

@@ -48,7 +48,10 @@ describe('PaymentPage', () => {
   it('shows the card provider message under the form when the card is declined', async () => {
     const { callsTo } = renderPage({
       'POST /api/create-payment-intent': { body: intent },
-      'POST /api/payments/simulated/confirm': { status: 402, body: { error: 'card_declined', message: 'Your card was declined.' } },
+      'POST /api/payments/simulated/confirm': {
+        status: 402,
+        body: { error: 'card_declined', message: 'Your card was declined.' },
+      },
     });
     await typeCard('4000000000000002');
     await waitFor(() => expect(screen.getByRole('button', { name: /Pay/ })).toBeEnabled());
@@ -93,7 +96,10 @@ describe('PaymentPage', () => {
       'POST /api/payments/simulated/confirm': {
         body: { paymentIntent: { id: 'pi_sim_1', status: 'succeeded', amount: 1234, last4: '4242', brand: 'visa' } },
       },
-      'POST /api/payments': { status: 409, body: { error: 'sold', message: 'Someone else bought this item first. Your payment was refunded.' } },
+      'POST /api/payments': {
+        status: 409,
+        body: { error: 'sold', message: 'Someone else bought this item first. Your payment was refunded.' },
+      },
     });
     await typeCard('4242424242424242');
     await waitFor(() => expect(screen.getByRole('button', { name: /Pay/ })).toBeEnabled());
@@ -114,7 +120,9 @@ describe('PaymentPage', () => {
   });
 
   it('does not offer to pay an order that is already paid', async () => {
-    const { callsTo } = mockFetch({ [`GET /api/order/${order._id}`]: { body: { ...order, paid: true, status: 'paid', transactionId: 'pi_old' } } });
+    const { callsTo } = mockFetch({
+      [`GET /api/order/${order._id}`]: { body: { ...order, paid: true, status: 'paid', transactionId: 'pi_old' } },
+    });
     renderWithApp(null, {
       user: buyer,
       routes: [{ path: '/dashboard/payment/:id', element: <PaymentPage /> }],
@@ -132,7 +140,13 @@ describe('PaymentPage', () => {
       'POST /api/create-payment-intent': async () => {
         calls += 1;
         return calls === 1
-          ? { status: 502, body: { error: 'payment_provider_unavailable', message: 'The payment provider could not be reached. Please try again in a minute.' } }
+          ? {
+              status: 502,
+              body: {
+                error: 'payment_provider_unavailable',
+                message: 'The payment provider could not be reached. Please try again in a minute.',
+              },
+            }
           : { body: intent };
       },
     });
@@ -144,7 +158,12 @@ describe('PaymentPage', () => {
   });
 
   it('shows why an order cannot be paid (409 on starting the payment), with a way back to browsing', async () => {
-    renderPage({ 'POST /api/create-payment-intent': { status: 409, body: { error: 'item_sold', message: 'Sorry, this item has already been sold.' } } });
+    renderPage({
+      'POST /api/create-payment-intent': {
+        status: 409,
+        body: { error: 'item_sold', message: 'Sorry, this item has already been sold.' },
+      },
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This order cannot be paid');
     expect(alert).toHaveTextContent('Sorry, this item has already been sold.');
@@ -156,7 +175,16 @@ describe('PaymentPage', () => {
     const refunded = {
       ...order,
       status: 'refunded' as const,
-      payment: { provider: 'simulated', transactionId: 'pi_sim_lost', amount: 1234, status: 'refunded' as const, last4: '4242', brand: 'visa', createdAt: order.createdAt, refundedAt: order.createdAt },
+      payment: {
+        provider: 'simulated',
+        transactionId: 'pi_sim_lost',
+        amount: 1234,
+        status: 'refunded' as const,
+        last4: '4242',
+        brand: 'visa',
+        createdAt: order.createdAt,
+        refundedAt: order.createdAt,
+      },
     };
     const { callsTo } = mockFetch({ [`GET /api/order/${order._id}`]: { body: refunded } });
     renderWithApp(null, {

@@ -69,7 +69,10 @@ function PaymentConfirming() {
         <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         Confirming your payment…
       </p>
-      <p>Your card was accepted. We are waiting for the shop to confirm your order: please keep this page open and do not pay again.</p>
+      <p>
+        Your card was accepted. We are waiting for the shop to confirm your order: please keep this page open and do not pay
+        again.
+      </p>
     </div>
   );
 }
@@ -82,8 +85,8 @@ function PaymentUnconfirmed({ transactionId, onCheckAgain }: { transactionId: st
         Your payment is not confirmed yet
       </p>
       <p>
-        Your card was accepted, but the shop could not confirm your order yet. Please do not pay again: it usually shows as Paid in My
-        Orders within a few minutes, and if the order cannot be completed your payment is refunded.
+        Your card was accepted, but the shop could not confirm your order yet. Please do not pay again: it usually shows as Paid
+        in My Orders within a few minutes, and if the order cannot be completed your payment is refunded.
       </p>
       <p className="text-sm">
         Transaction id: <span className="break-all font-mono">{transactionId}</span>

@@ -11,7 +11,9 @@ export interface FakeStripeOptions {
 }
 
 export const succeeded = (id = 'pi_3Stripe123'): PaymentIntentResult =>
-  ({ paymentIntent: { id, object: 'payment_intent', status: 'succeeded', amount: 123400, currency: 'usd' } }) as unknown as PaymentIntentResult;
+  ({
+    paymentIntent: { id, object: 'payment_intent', status: 'succeeded', amount: 123400, currency: 'usd' },
+  }) as unknown as PaymentIntentResult;
 
 export const cardError = (message: string): PaymentIntentResult =>
   ({ error: { type: 'card_error', code: 'card_declined', message } }) as unknown as PaymentIntentResult;

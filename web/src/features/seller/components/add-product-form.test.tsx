@@ -78,7 +78,10 @@ describe('AddProductForm (SPEC.md 5: every field required)', () => {
 
   it('shows a server field error under that field and keeps what was typed', async () => {
     mockFetch({
-      'POST /api/products': { status: 400, body: { error: 'validation_error', message: 'Price must be at most 1000000', field: 'price' } },
+      'POST /api/products': {
+        status: 400,
+        body: { error: 'validation_error', message: 'Price must be at most 1000000', field: 'price' },
+      },
     });
     const onSuccess = vi.fn();
     renderWithApp(<AddProductForm onSuccess={onSuccess} />, { user: seller });

@@ -10,7 +10,18 @@ import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
 import { calloutClass } from '@/components/callout';
 
-const FIELDS = ['name', 'category', 'price', 'original_price', 'location', 'number', 'condition', 'used_year', 'img', 'description'] as const;
+const FIELDS = [
+  'name',
+  'category',
+  'price',
+  'original_price',
+  'location',
+  'number',
+  'condition',
+  'used_year',
+  'img',
+  'description',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 export type ProductFormValues = Record<FieldName, string>;
 type ProductFormOutput = z.output<typeof productFormSchema>;
@@ -148,7 +159,13 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
       {showPreview ? (
         <div className="md:col-span-2">
           <p className="mb-1 text-sm text-base-content/70">Image preview</p>
-          <Img src={imgValue} alt="Preview of the product image" width={400} height={300} className="w-48 rounded-box object-cover" />
+          <Img
+            src={imgValue}
+            alt="Preview of the product image"
+            width={400}
+            height={300}
+            className="w-48 rounded-box object-cover"
+          />
         </div>
       ) : null}
       {formError ? (
