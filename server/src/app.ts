@@ -19,6 +19,7 @@ import { frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { rejectNulCharacters } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security';
+import { requestPath } from './lib/request-path';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { usersService } from './modules/users/service';
@@ -155,7 +156,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html');
     app.get('/', (_req, reply) => sendIndex(reply));
     app.get('/*', (request, reply) => {
-      const url = request.url.split('?')[0];
+      const url = requestPath(request.url);
       if (url.startsWith('/api/') || path.extname(url)) {
         return reply.code(404).send({ error: 'not_found', message: `No route for GET ${url}.` });
       }

@@ -96,7 +96,7 @@ function readError(buf: Buffer, start: number, end: number): Error {
   const fields: Record<string, string> = {};
   let p = start;
   while (p < end && buf[p] !== 0) {
-    const code = String.fromCharCode(buf[p]);
+    const code = String.fromCharCode(buf.readUInt8(p));
     const stop = buf.indexOf(0, p + 1);
     fields[code] = buf.toString('utf8', p + 1, stop);
     p = stop + 1;
@@ -134,7 +134,8 @@ export function pgliteQuery(client: PGlite): Query {
   const execute = async <Row>(name: string, statement: Statement, values: readonly unknown[]): Promise<Row[]> => {
     const params = values.map((v, i) => {
       if (v === null || v === undefined) return null;
-      const toText = client.serializers[statement.paramTypes[i]];
+      const typeId = statement.paramTypes[i];
+      const toText = typeId === undefined ? undefined : client.serializers[typeId];
       return toText ? toText(v) : String(v);
     });
     // The answer comes in chunks that are views of PGlite's memory: copied as they come.
@@ -146,7 +147,7 @@ export function pgliteQuery(client: PGlite): Query {
         onRawData: (chunk) => chunks.push(chunk.slice()),
       },
     );
-    return readRows<Row>(chunks.length === 1 ? chunks[0] : concat(chunks), statement.columns);
+    return readRows<Row>(chunks.length === 1 ? chunks[0]! : concat(chunks), statement.columns);
   };
 
   return <Row extends Record<string, unknown>>(name: string | undefined, text: string, values: readonly unknown[] = []) =>

@@ -17,7 +17,8 @@ function validKey(k: unknown): k is string | number {
   if (typeof k !== 'string') return false;
   const m = TIMESTAMP.exec(k);
   if (!m) return false;
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number);
+  // Groups 1 to 6 are not optional, so they are always there; NaN would fail every check below.
+  const [y = NaN, mo = NaN, d = NaN, h = NaN, mi = NaN, sec = NaN] = m.slice(1, 7).map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
   const offset = m[8] && m[8] !== 'Z' ? m[8].slice(1).replace(':', '') : '';
   const offsetOk = !offset || (Number(offset.slice(0, 2)) <= 15 && Number(offset.slice(2) || 0) < 60);
@@ -71,29 +72,6 @@ export function sendKeysetPage<T>(request: FastifyRequest, reply: FastifyReply, 
   }
   if (total !== undefined) reply.header('x-total-count', String(total));
   return page.items;
-}
-
-/**
- * Fetches limit+1 rows to learn whether a next page exists, then sets `Link: <...>; rel="next"`
- * (same URL, new cursor) and `X-Total-Count` when a total is given.
- */
-export function sendPage<T>(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  rows: T[],
-  limit: number,
-  cursorOf: (row: T) => Cursor,
-  total?: number,
-): T[] {
-  const page = rows.slice(0, limit);
-  if (rows.length > limit && page.length) {
-    const url = new URL(request.url, 'http://x');
-    url.searchParams.set('cursor', encodeCursor(cursorOf(page[page.length - 1])));
-    url.searchParams.set('limit', String(limit));
-    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-  }
-  if (total !== undefined) reply.header('x-total-count', String(total));
-  return page;
 }
 
 export const money = {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { requestPath } from './request-path';
 
 /**
  * Abuse limits, all in one place:
@@ -162,7 +163,7 @@ export function registerRateLimits(app: FastifyInstance, opts: { store: CounterS
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const path = requestPath(request.url);
     if (!path.startsWith('/api/') || UNLIMITED.has(path)) return;
     const { count, ttlMs } = await store.hit(`api:${clientKey(request)}`, RATE_WINDOW_MS);
     reply.header('x-ratelimit-limit', String(apiMax));
@@ -174,7 +175,7 @@ export function registerRateLimits(app: FastifyInstance, opts: { store: CounterS
   // preHandler: the body (and so the email being tried) has been parsed by now.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
-    const path = request.url.split('?')[0];
+    const path = requestPath(request.url);
     if (!AUTH_PATH.test(path)) return;
     const hits = [store.hit(`auth:ip:${clientKey(request)}`, RATE_WINDOW_MS)];
     const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { singleRow } from '../db/rows';
 import { simulatedIntent } from '../db/schema';
 import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
 
@@ -96,17 +97,19 @@ export function simulatedProvider(db: Db) {
         .limit(1);
       if (open) return toIntent(open);
       const id = `pi_sim_${crypto.randomBytes(12).toString('hex')}`;
-      const [row] = await db
-        .insert(simulatedIntent)
-        .values({
-          id,
-          clientSecret: `${id}_secret_${crypto.randomBytes(16).toString('hex')}`,
-          orderId,
-          amountCents,
-          currency,
-          metadata: { orderId },
-        })
-        .returning();
+      const row = singleRow(
+        await db
+          .insert(simulatedIntent)
+          .values({
+            id,
+            clientSecret: `${id}_secret_${crypto.randomBytes(16).toString('hex')}`,
+            orderId,
+            amountCents,
+            currency,
+            metadata: { orderId },
+          })
+          .returning(),
+      );
       return toIntent(row);
     },
 

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openConfigured } from '../db/open';
+import { singleRow } from '../db/rows';
 import { isSeeded, seedDemo } from '../seed/demo';
 import { seedSynthetic, seedSyntheticAds } from '../seed/synthetic';
 
@@ -80,7 +81,7 @@ async function main() {
     await db.execute(sql`vacuum analyze product`);
     await db.execute(sql`analyze "user"`);
     await db.execute(sql`analyze advertisement`);
-    const [{ n }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from product`)).rows as { n: number }[];
+    const { n } = singleRow((await db.execute<{ n: number }>(sql`select count(*)::int as n from product`)).rows);
     console.log(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${n.toLocaleString('en')} products in ${where}.`);
   } finally {
     await database.close();

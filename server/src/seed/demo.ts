@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, type CategoryName, type Condition } from '@shop/contract';
 import type { Db } from '../db/client';
+import { singleRow } from '../db/rows';
 import { account, advertisement, category, product, user } from '../db/schema';
 
 export const DEMO_ACCOUNTS = [
@@ -82,9 +83,16 @@ const BASE_PRICE: Record<CategoryName, number> = { Laptop: 650, Mobile: 320, iPa
 const LOCATIONS = ['Dhaka', 'Chattogram', 'Sylhet', 'Khulna', 'Rajshahi', 'Barishal', 'Rangpur', 'Mymensingh'];
 const CONDITIONS: Condition[] = ['Excellent', 'Good', 'Fair'];
 
+/** The item at `i`, going round the list again past its end. */
+function cycle<T>(list: readonly T[], i: number): T {
+  const item = list[i % list.length];
+  if (item === undefined) throw new Error('cycle: the list is empty');
+  return item;
+}
+
 /** True when the database already holds the demo catalog (so restarts never seed twice). */
 export async function isSeeded(db: Db) {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(category);
+  const { n } = singleRow(await db.select({ n: sql<number>`count(*)::int` }).from(category));
   return n > 0;
 }
 
@@ -129,7 +137,7 @@ export async function seedDemo(db: Db, password: string) {
     if (existing.some((e) => e.email === a.email)) continue;
     ids[a.email] = await createUserWithPassword(db, a, hash);
   }
-  const sellers = [ids['seller@shop.test'], ids['newseller@shop.test']].filter(Boolean);
+  const sellers = [ids['seller@shop.test'], ids['newseller@shop.test']].filter((id) => id !== undefined);
   if (!sellers.length) return;
   const now = Date.now();
   const rows: (typeof product.$inferInsert)[] = [];
@@ -139,14 +147,14 @@ export async function seedDemo(db: Db, password: string) {
       const base = BASE_PRICE[c] * (1 + ((i * 37) % 60) / 100);
       const price = Math.round(base) * 100;
       rows.push({
-        sellerId: sellers[(n + i) % sellers.length],
+        sellerId: cycle(sellers, n + i),
         name,
         category: c,
-        description: `${CONDITIONS[i % 3]} condition, used with care. Comes with the original charger or accessories where applicable. Meet in a public place to check it before paying.`,
+        description: `${cycle(CONDITIONS, i)} condition, used with care. Comes with the original charger or accessories where applicable. Meet in a public place to check it before paying.`,
         img: `/images/products/${slug(c)}-${i + 1}.svg`,
-        location: LOCATIONS[(n + i * 3) % LOCATIONS.length],
+        location: cycle(LOCATIONS, n + i * 3),
         phone: `+880 17${String(10000000 + ((n * 7919 + i * 104729) % 89999999)).slice(0, 8)}`,
-        condition: CONDITIONS[i % 3],
+        condition: cycle(CONDITIONS, i),
         priceCents: price,
         originalPriceCents: Math.round((price * (1.6 + (i % 4) * 0.15)) / 100) * 100,
         usedYears: 1 + (i % 4),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CATEGORIES, type CategoryName } from '@shop/contract';
 import type { Db } from '../db/client';
+import { singleRow } from '../db/rows';
 import { user } from '../db/schema';
 import { seedCategories } from './demo';
 
@@ -177,7 +178,7 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
   const slotUs = Math.max(1, Math.floor(spanUs / Math.max(total, 1)));
   const startedAt = Date.now() * 1000 - spanUs; // microseconds since the epoch
 
-  const [{ n: already }] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from product`)).rows as { n: number }[];
+  const { n: already } = singleRow((await db.execute<{ n: number }>(sql`select count(*)::int as n from product`)).rows);
   for (let from = 0; from < total; from += batch) {
     const to = Math.min(total, from + batch) - 1;
     const salt = already; // different rows on a second run into the same database

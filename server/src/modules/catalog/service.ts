@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CATEGORIES, type Advertisement, type CategoryName, type Product, type productInputSchema } from '@shop/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { singleRow } from '../../db/rows';
 import { advertisement, category, product } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
@@ -72,8 +73,8 @@ export function catalogService(database: Database) {
     const key = `${text}\u0000${JSON.stringify(values)}`;
     const hit = estimates.get(key);
     if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.n;
-    const r = await query(undefined, `explain (format json) ${text}`, values);
-    const plan = r[0]['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | string;
+    const r = singleRow(await query(undefined, `explain (format json) ${text}`, values));
+    const plan = r['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | string;
     const n = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows'];
     if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value!);
     estimates.set(key, { n, at: Date.now() });
@@ -100,8 +101,9 @@ export function catalogService(database: Database) {
       };
       if (qy.plain) {
         const rows = await query<ProductRow & { total: number }>(qy.name, qy.text, qy.values);
+        const [first] = rows;
         let total: Total | undefined;
-        if (rows.length) total = { n: rows[0].total, exact: true };
+        if (first) total = { n: first.total, exact: true };
         else if (!qy.hasCursor) total = { n: 0, exact: true };
         return { ...toPage(rows), total };
       }
@@ -137,22 +139,24 @@ export function catalogService(database: Database) {
     },
 
     async addProduct(seller: SessionUser, input: ProductInput) {
-      const [row] = await db
-        .insert(product)
-        .values({
-          sellerId: seller.id,
-          name: input.name,
-          category: input.category,
-          description: input.description ?? '',
-          img: input.img,
-          location: input.location,
-          phone: input.number,
-          condition: input.condition,
-          priceCents: money.toCents(input.price),
-          originalPriceCents: money.toCents(input.original_price),
-          usedYears: input.used_year,
-        })
-        .returning({ id: product.id });
+      const row = singleRow(
+        await db
+          .insert(product)
+          .values({
+            sellerId: seller.id,
+            name: input.name,
+            category: input.category,
+            description: input.description ?? '',
+            img: input.img,
+            location: input.location,
+            phone: input.number,
+            condition: input.condition,
+            priceCents: money.toCents(input.price),
+            originalPriceCents: money.toCents(input.original_price),
+            usedYears: input.used_year,
+          })
+          .returning({ id: product.id }),
+      );
       return row.id;
     },
 

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Order } from '@shop/contract';
 import type { Db } from '../../db/client';
+import { singleRow } from '../../db/rows';
 import { order, payment, product, user } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -99,17 +100,19 @@ export function ordersService(db: Db) {
       if (!p) throw notFound('The product');
       if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
       try {
-        const [row] = await db
-          .insert(order)
-          .values({
-            buyerId: me.id,
-            productId: input.productId,
-            buyerName: input.buyerName,
-            phone: input.phone,
-            meetingLocation: input.meettingLocation,
-            priceCents: p.priceCents,
-          })
-          .returning({ id: order.id });
+        const row = singleRow(
+          await db
+            .insert(order)
+            .values({
+              buyerId: me.id,
+              productId: input.productId,
+              buyerName: input.buyerName,
+              phone: input.phone,
+              meetingLocation: input.meettingLocation,
+              priceCents: p.priceCents,
+            })
+            .returning({ id: order.id }),
+        );
         return row.id;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('already_booked', 'You have already booked this item. Find it in My Orders.');
@@ -122,7 +125,7 @@ export function ordersService(db: Db) {
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(buyer.email, buyerEmail)];
       if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
-      const [rows, [{ n }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         select()
           .where(and(...conds))
           .orderBy(desc(order.createdAt), desc(order.id))
@@ -134,7 +137,7 @@ export function ordersService(db: Db) {
           .where(eq(buyer.email, buyerEmail)),
       ]);
       const page = keysetPage(rows, limit, (r) => ({ k: r.tsText, id: r.o.id }));
-      return { items: page.items.map(toOrder), nextCursor: page.nextCursor, total: n };
+      return { items: page.items.map(toOrder), nextCursor: page.nextCursor, total: singleRow(counted).n };
     },
 
     /** One order, for its buyer or an admin; anyone else is told it does not exist. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntent } from '@shop/contract';
 import type { Db } from '../../db/client';
+import { singleRow } from '../../db/rows';
 import { order, payment, product } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -73,7 +74,8 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
       // Every payment for one item queues on this lock.
       const [p] = await tx.select().from(product).where(eq(product.id, o.productId)).for('update');
       const [current] = await tx.select().from(order).where(eq(order.id, orderId)).for('update');
-      if (!current) return { kind: 'order_gone' as const };
+      // Products are hidden or sold, never deleted: with the order there, its product is there too.
+      if (!current || !p) return { kind: 'order_gone' as const };
       const [existing] = await tx.select().from(payment).where(eq(payment.transactionId, intent.id));
       if (existing)
         return {
@@ -82,20 +84,22 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
           loss: existing.status === 'succeeded' ? null : lossOf(current.status, p),
         };
       const canWin = p.status === 'available' && p.hiddenAt === null && current.status === 'unpaid';
-      const [row] = await tx
-        .insert(payment)
-        .values({
-          orderId,
-          provider: provider.name,
-          transactionId: intent.id,
-          amountCents: intent.amountCents,
-          currency: intent.currency,
-          status: canWin ? 'succeeded' : 'refund_pending',
-          // Of the card, only what a receipt shows.
-          last4: intent.last4,
-          brand: intent.brand,
-        })
-        .returning();
+      const row = singleRow(
+        await tx
+          .insert(payment)
+          .values({
+            orderId,
+            provider: provider.name,
+            transactionId: intent.id,
+            amountCents: intent.amountCents,
+            currency: intent.currency,
+            status: canWin ? 'succeeded' : 'refund_pending',
+            // Of the card, only what a receipt shows.
+            last4: intent.last4,
+            brand: intent.brand,
+          })
+          .returning(),
+      );
       if (canWin) {
         await tx.update(order).set({ status: 'paid', paidAt: row.createdAt }).where(eq(order.id, orderId));
         await tx.update(product).set({ status: 'sold' }).where(eq(product.id, p.id));

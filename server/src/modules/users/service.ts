@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role, User } from '@shop/contract';
 import type { Db } from '../../db/client';
+import { singleRow } from '../../db/rows';
 import { product, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
@@ -59,7 +60,7 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(user.role, role), isNull(user.deletedAt)];
       if (cursor) conds.push(sql`(${user.createdAt}, ${user.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
-      const [rows, [{ n }]] = await Promise.all([
+      const [rows, counted] = await Promise.all([
         db
           .select({ u: user, tsText: sql<string>`${user.createdAt}::text` })
           .from(user)
@@ -72,7 +73,7 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
           .where(and(eq(user.role, role), isNull(user.deletedAt))),
       ]);
       const page = keysetPage(rows, limit, (r) => ({ k: r.tsText, id: r.u.id }));
-      return { items: page.items.map((r) => toUser(r.u)), nextCursor: page.nextCursor, total: n };
+      return { items: page.items.map((r) => toUser(r.u)), nextCursor: page.nextCursor, total: singleRow(counted).n };
     },
 
     /** Verification is one-way: verifying twice changes nothing. */
