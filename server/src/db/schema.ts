@@ -32,6 +32,8 @@ export const user = pgTable(
     /** Set once POST /users has recorded the role chosen at sign-up. */
     roleConfirmed: boolean('role_confirmed').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
+    /** Better Auth's two-factor plugin: true once an authenticator app is confirmed (two_factor). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -267,3 +269,48 @@ export const job = pgTable('job', {
   /** The last run's error message; null once a run succeeds. */
   lastError: text('last_error'),
 });
+
+/* ---------- Two-factor sign-in and the audit log ---------- */
+
+/**
+ * Better Auth's two-factor plugin: one row per user who started setting up an authenticator app.
+ * The TOTP secret and the recovery codes are stored encrypted with the auth secret; `verified` turns
+ * true once the user confirmed a code from their app.
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: uuid('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [uniqueIndex('two_factor_user_idx').on(t.userId)],
+);
+
+/**
+ * Who did what to whom, from where: admin actions, role grants, refunds and changes to two-factor
+ * sign-in. Append-only: the code only inserts, and a trigger refuses UPDATE, DELETE
+ * and TRUNCATE (see its migration). `actor_id` is a user id, or 'system' / 'cli' for the server itself and the admin
+ * command; no foreign keys, so a row outlives whatever it names.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: ts('at').notNull().defaultNow(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+);
