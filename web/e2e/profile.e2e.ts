@@ -61,7 +61,7 @@ async function changePassword(page: Page, current: string, next: string, signOut
 
 test.describe('profile journey', () => {
   const email = uniqueEmail('profile');
-  const passwords = ['first-password-1', 'second-password-2', 'third-password-3'];
+  const passwords = ['first-password-1', 'second-password-2', 'third-password-3'] as const;
   // The two browsers of the person, kept from step to step.
   let main: WatchedPage;
   let other: WatchedPage;

@@ -105,7 +105,9 @@ export function measure(dist: string): RouteSize[] {
   if (!fs.existsSync(manifestPath))
     throw new Error(`${manifestPath} not found: build with \`vite build --manifest\` (or run without --dist)`);
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry && (k === 'index.html' || k.endsWith('main.tsx')));
+  const entry = Object.entries(manifest).find(
+    ([k, chunk]) => chunk.isEntry && (k === 'index.html' || k.endsWith('main.tsx')),
+  )?.[0];
   if (!entry) throw new Error('no entry chunk in the manifest');
   const round = (n: number) => Math.round(n * 10) / 10;
   const sum = (files: Iterable<string>) => [...files].reduce((total, f) => total + gzipBytes(dist, f), 0);

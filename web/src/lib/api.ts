@@ -155,9 +155,12 @@ export function nextLink(headers: Headers): string | null {
   for (const part of link.split(',')) {
     const match = /<([^>]*)>\s*;(.*)/.exec(part.trim());
     if (!match) continue;
-    if (!/rel="?([^";]*\s)?next(\s[^";]*)?"?/i.test(match[2])) continue;
+    // Neither group is optional: every match has both.
+    const target = match[1]!;
+    const params = match[2]!;
+    if (!/rel="?([^";]*\s)?next(\s[^";]*)?"?/i.test(params)) continue;
     try {
-      const url = new URL(match[1], 'http://relative.invalid');
+      const url = new URL(target, 'http://relative.invalid');
       return `${url.pathname}${url.search}`;
     } catch {
       return null;

@@ -49,7 +49,7 @@ describe('authCall (Better Auth client calls)', () => {
   it('sends the cookie and lets an aborted call stay an abort', async () => {
     const { fn } = mockFetch({ 'GET /api/auth/get-session': { body: null } });
     await getSession();
-    expect((fn.mock.calls[0][1] as RequestInit).credentials).toBe('include');
+    expect(fn).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ credentials: 'include' }));
 
     // Like the browser's fetch: an aborted signal rejects with its AbortError, now or later.
     const neverAnswers = (_input: unknown, init?: RequestInit) =>

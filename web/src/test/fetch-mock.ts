@@ -40,7 +40,15 @@ export function mockFetch(routes: Record<string, Handler>) {
     });
   });
   vi.stubGlobal('fetch', fn);
-  return { fn, calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  /** The call to METHOD path at `index` (0: the first); fails the test, saying how many there were, when there is none. */
+  const callTo = (method: string, path: string, index = 0): FetchCall => {
+    const matching = callsTo(method, path);
+    const call = matching[index];
+    if (!call) throw new Error(`expected call #${index + 1} to ${method} ${path}; there were ${matching.length}`);
+    return call;
+  };
+  return { fn, calls, callsTo, callTo };
 }
 
 /** A never-settling response, to observe loading states. */

@@ -29,7 +29,7 @@ describe('LoginForm (SPEC.md 5)', () => {
   });
 
   it('signs in and reports success', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'POST /api/auth/sign-in/email': { body: { user: { id: 'u1', email: 'buyer@shop.test', name: 'Bea' } } },
       'GET /api/auth/get-session': { body: sessionFor(buyer) },
     });
@@ -39,7 +39,7 @@ describe('LoginForm (SPEC.md 5)', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/auth/sign-in/email')[0].body).toEqual({ email: 'buyer@shop.test', password: 'secret123' });
+    expect(callTo('POST', '/api/auth/sign-in/email').body).toEqual({ email: 'buyer@shop.test', password: 'secret123' });
   });
 
   it('shows "Error: " and the auth message when sign-in fails', async () => {
@@ -78,7 +78,7 @@ describe('SignupForm (SPEC.md 5)', () => {
   });
 
   it('signs up, then records the role with POST /api/users', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'POST /api/auth/sign-up/email': { body: { user: { id: 'u9', email: 'new@shop.test', name: 'Sam Seller' }, token: 't' } },
       'POST /api/users': { body: { acknowledged: true, insertedId: 'u9', role: 'seller' } },
       'GET /api/auth/get-session': { body: null },
@@ -91,12 +91,12 @@ describe('SignupForm (SPEC.md 5)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seller?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/auth/sign-up/email')[0].body).toEqual({
+    expect(callTo('POST', '/api/auth/sign-up/email').body).toEqual({
       name: 'Sam Seller',
       email: 'new@shop.test',
       password: 'secret123',
     });
-    expect(callsTo('POST', '/api/users')[0].body).toEqual({ name: 'Sam Seller', email: 'new@shop.test', isSeller: true });
+    expect(callTo('POST', '/api/users').body).toEqual({ name: 'Sam Seller', email: 'new@shop.test', isSeller: true });
   });
 
   it('shows the auth error message as is when sign-up fails', async () => {

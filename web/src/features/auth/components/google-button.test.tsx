@@ -23,7 +23,7 @@ describe('Google sign-in', () => {
   });
 
   it('asks Better Auth for the provider URL with same-origin callbacks when configured', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'GET /api/auth-config': { body: { google: true, paymentProvider: 'simulated' } },
       'POST /api/auth/sign-in/social': { body: { url: 'https://accounts.example/authorize?x=1', redirect: true } },
     });
@@ -31,7 +31,7 @@ describe('Google sign-in', () => {
       ok: true,
       url: 'https://accounts.example/authorize?x=1',
     });
-    expect(callsTo('POST', '/api/auth/sign-in/social')[0].body).toEqual({
+    expect(callTo('POST', '/api/auth/sign-in/social').body).toEqual({
       provider: 'google',
       callbackURL: '/category/Laptop',
       // A failed sign-in comes back to /login still knowing where the person was going.
@@ -40,12 +40,12 @@ describe('Google sign-in', () => {
   });
 
   it('sends a failed sign-in from the home page back to plain /login', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'GET /api/auth-config': { body: { google: true } },
       'POST /api/auth/sign-in/social': { body: { url: 'https://accounts.example/authorize', redirect: true } },
     });
     await startGoogleSignIn(testQueryClient(), '/');
-    expect(callsTo('POST', '/api/auth/sign-in/social')[0].body).toMatchObject({ callbackURL: '/', errorCallbackURL: '/login' });
+    expect(callTo('POST', '/api/auth/sign-in/social').body).toMatchObject({ callbackURL: '/', errorCallbackURL: '/login' });
   });
 
   it('shows the message of a failed Google sign-in that came back to /login', async () => {

@@ -32,7 +32,7 @@ describe('ProfileNameForm', () => {
   });
 
   it('saves the trimmed name, says so and refreshes the session', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'POST /api/auth/update-user': { body: { status: true } },
       'GET /api/auth/get-session': { body: sessionFor({ ...buyer, name: 'Beatrice' }) },
     });
@@ -42,7 +42,7 @@ describe('ProfileNameForm', () => {
     await userEvent.type(input, '  Beatrice  ');
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Your name was updated.');
-    expect(callsTo('POST', '/api/auth/update-user')[0].body).toEqual({ name: 'Beatrice' });
+    expect(callTo('POST', '/api/auth/update-user').body).toEqual({ name: 'Beatrice' });
     expect(input).toHaveValue('Beatrice');
     // The navbar and the dashboard read the name from the session: it is asked again.
     expect(queryClient.getQueryState(['session'])?.isInvalidated).toBe(true);
@@ -100,7 +100,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('changes it, signing out other devices when asked, and clears the fields', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       'POST /api/auth/change-password': { body: { token: 'new', user: {} } },
       'GET /api/auth/get-session': { body: sessionFor(buyer) },
       'GET /api/auth/list-sessions': { body: [] },
@@ -112,7 +112,7 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your password was changed, and your other devices were signed out.',
     );
-    expect(callsTo('POST', '/api/auth/change-password')[0].body).toEqual({
+    expect(callTo('POST', '/api/auth/change-password').body).toEqual({
       currentPassword: 'secret123',
       newPassword: 'brand-new-1',
       revokeOtherSessions: true,
@@ -125,12 +125,12 @@ describe('ChangePasswordForm', () => {
   });
 
   it('keeps other devices signed in by default', async () => {
-    const { callsTo } = mockFetch({ 'POST /api/auth/change-password': { body: { token: null, user: {} } } });
+    const { callTo } = mockFetch({ 'POST /api/auth/change-password': { body: { token: null, user: {} } } });
     renderWithApp(<ChangePasswordForm />, { user: buyer });
     await fillPasswords('secret123', 'brand-new-1');
     await submitPassword();
     expect(await screen.findByRole('status')).toHaveTextContent(/^Your password was changed\.$/);
-    expect(callsTo('POST', '/api/auth/change-password')[0].body).toMatchObject({ revokeOtherSessions: false });
+    expect(callTo('POST', '/api/auth/change-password').body).toMatchObject({ revokeOtherSessions: false });
   });
 
   it('says when the current password is wrong', async () => {

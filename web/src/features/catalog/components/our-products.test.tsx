@@ -36,7 +36,7 @@ function renderAt(
 
 describe("'Our Products' filters <-> URL", () => {
   it('starts from the URL: controls show it and the API is asked with it', async () => {
-    const { callsTo } = renderAt(
+    const { callTo } = renderAt(
       '/?q=mac&category=Laptop&condition=Good&minPrice=100&maxPrice=900&location=Dhaka&verified=true&sort=price_asc',
     );
     expect(await screen.findByText('Item 1')).toBeInTheDocument();
@@ -48,7 +48,7 @@ describe("'Our Products' filters <-> URL", () => {
     expect(screen.getByLabelText('Location')).toHaveValue('Dhaka');
     expect(screen.getByLabelText('Verified sellers only')).toBeChecked();
     expect(screen.getByLabelText('Sort')).toHaveValue('price_asc');
-    expect(filtersOf(callsTo('GET', '/api/allproducts')[0].url)).toEqual({
+    expect(filtersOf(callTo('GET', '/api/allproducts').url)).toEqual({
       q: 'mac',
       category: 'Laptop',
       condition: 'Good',
@@ -150,7 +150,7 @@ describe("'Our Products' pages", () => {
   const page2 = Array.from({ length: 2 }, (_, i) => item(i + 4));
 
   it('loads the next page from the Link header with "Load more", keeping the filters', async () => {
-    const { callsTo } = renderAt('/?condition=Good', (url) =>
+    const { callTo } = renderAt('/?condition=Good', (url) =>
       url.searchParams.get('cursor') === 'c2'
         ? { body: page2 }
         : {
@@ -168,7 +168,7 @@ describe("'Our Products' pages", () => {
     expect(screen.getByText('Item 5')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     // The second call is the Link header's URL as given (cursor and filters included).
-    const second = callsTo('GET', '/api/allproducts')[1].url;
+    const second = callTo('GET', '/api/allproducts', 1).url;
     expect(second.searchParams.get('cursor')).toBe('c2');
     expect(second.searchParams.get('condition')).toBe('Good');
     expect(screen.getByText('5 results')).toBeInTheDocument();

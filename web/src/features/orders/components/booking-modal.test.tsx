@@ -24,7 +24,7 @@ describe('BookingModal', () => {
   });
 
   it('places the order, toasts "Order Placed Successfully!" and closes', async () => {
-    const { callsTo } = mockFetch({
+    const { callTo } = mockFetch({
       ...buyerYes,
       'POST /api/orders': { status: 201, body: { acknowledged: true, insertedId: 'o1' } },
     });
@@ -34,7 +34,7 @@ describe('BookingModal', () => {
     await userEvent.type(screen.getByLabelText('Meeting location'), 'Banani');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/orders')[0].body).toEqual({
+    expect(callTo('POST', '/api/orders').body).toEqual({
       productId: product._id,
       buyerName: 'Bea Buyer',
       phone: '+8801811111111',

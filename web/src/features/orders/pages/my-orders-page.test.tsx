@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { exactly } from '@/test/exactly';
 import { mockFetch } from '@/test/fetch-mock';
 import { order } from '@/test/fixtures';
 import { buyer, renderWithApp } from '@/test/render';
@@ -37,17 +38,17 @@ describe('MyOrdersPage', () => {
     const { calls } = renderPage([order, paid]);
     expect(await screen.findByRole('heading', { name: 'You have 2 Orders' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/orders')?.url.searchParams.get('email')).toBe('buyer@shop.test');
-    const rows = within(table()).getAllByRole('row').slice(1);
-    expect(within(rows[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toHaveAttribute(
+    const [unpaidRow, paidRow] = exactly(within(table()).getAllByRole('row').slice(1), 2);
+    expect(within(unpaidRow).getByRole('link', { name: 'Pay for MacBook Air M1' })).toHaveAttribute(
       'href',
       `/dashboard/payment/${order._id}`,
     );
-    expect(within(rows[0]).getByText('Gulshan 1')).toBeInTheDocument();
-    expect(within(rows[0]).getByText('$1,234.00')).toBeInTheDocument();
-    expect(within(rows[1]).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
-    expect(within(rows[1]).getByText('Paid')).toBeInTheDocument();
-    expect(within(rows[1]).getByText('pi_sim_paid')).toBeInTheDocument();
-    expect(within(rows[1]).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(unpaidRow).getByText('Gulshan 1')).toBeInTheDocument();
+    expect(within(unpaidRow).getByText('$1,234.00')).toBeInTheDocument();
+    expect(within(paidRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
+    expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();
+    expect(within(paidRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
   it("shows 'no orders yet' with a way to browse", async () => {
@@ -75,10 +76,9 @@ describe('MyOrdersPage', () => {
     renderPage([order, paid]);
     const list = await screen.findByRole('list', { name: 'Your orders' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    const cards = within(list).getAllByRole('listitem');
-    expect(cards).toHaveLength(2);
-    expect(within(cards[0]).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
-    expect(within(cards[1]).getByText('Paid')).toBeInTheDocument();
+    const [unpaidCard, paidCard] = exactly(within(list).getAllByRole('listitem'), 2);
+    expect(within(unpaidCard).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
+    expect(within(paidCard).getByText('Paid')).toBeInTheDocument();
   });
 
   describe('payment records', () => {
@@ -143,15 +143,14 @@ describe('MyOrdersPage', () => {
     it('shows the paid date, card and transaction id, and Refunded / Refund pending, in the table', async () => {
       renderPage([paidWithCard, refunded, refundPending]);
       await screen.findByRole('heading', { name: 'You have 3 Orders' });
-      const rows = within(table()).getAllByRole('row').slice(1);
-      expectDetails(rows[0], rows[1], rows[2]);
+      expectDetails(...exactly(within(table()).getAllByRole('row').slice(1), 3));
     });
 
     it('shows the same on the phone cards', async () => {
       screenWidth(false);
       renderPage([paidWithCard, refunded, refundPending]);
       const cards = within(await screen.findByRole('list', { name: 'Your orders' })).getAllByRole('listitem');
-      expectDetails(cards[0], cards[1], cards[2]);
+      expectDetails(...exactly(cards, 3));
     });
   });
 });

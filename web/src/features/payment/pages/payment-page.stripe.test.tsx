@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { MESSAGES, type Order } from '@shop/contract';
+import { exactly } from '@/test/exactly';
 import { mockFetch, type MockResponse } from '@/test/fetch-mock';
 import { order } from '@/test/fixtures';
 import { buyer, renderWithApp } from '@/test/render';
@@ -80,7 +81,7 @@ describe('PaymentPage with Stripe', () => {
   afterEach(() => Object.assign(paymentPolling, saved));
 
   it('loads Stripe with the publishable key, mounts the PaymentElement with the client secret, confirms, then records', async () => {
-    const { fake, callsTo } = renderPage({
+    const { fake, callTo } = renderPage({
       'POST /api/payments': { status: 201, body: { acknowledged: true, insertedId: 'pay1' } },
     });
     expect(await screen.findByRole('heading', { name: 'Payment for MacBook Air M1' })).toBeInTheDocument();
@@ -91,10 +92,10 @@ describe('PaymentPage with Stripe', () => {
     expect(fake.calls.loadStripe).toEqual(['pk_live_shop']);
     expect(fake.calls.elements[0]).toMatchObject({ clientSecret: intent.clientSecret });
     expect(fake.calls.created).toEqual(['payment']);
-    expect(fake.calls.confirmPayment).toHaveLength(1);
-    expect(fake.calls.confirmPayment[0].redirect).toBe('if_required');
-    expect(fake.calls.confirmPayment[0].elements).toBe(fake.elements);
-    expect(callsTo('POST', '/api/payments')[0].body).toEqual({
+    const [confirmed] = exactly(fake.calls.confirmPayment, 1);
+    expect(confirmed.redirect).toBe('if_required');
+    expect(confirmed.elements).toBe(fake.elements);
+    expect(callTo('POST', '/api/payments').body).toEqual({
       OrderId: order._id,
       transactionId: 'pi_3Stripe123',
       price: 1234,
@@ -135,13 +136,13 @@ describe('PaymentPage with Stripe', () => {
         payment_intent: { id: 'pi_3Stripe123', status: 'succeeded' },
       },
     } as unknown as PaymentIntentResult;
-    const { callsTo } = renderPage(
+    const { callTo } = renderPage(
       { 'POST /api/payments': { status: 201, body: { acknowledged: true, insertedId: 'pay1' } } },
       { confirm: async () => alreadyPaid },
     );
     await pay();
     expect(await screen.findByText(MESSAGES.paymentComplete)).toBeInTheDocument();
-    expect((callsTo('POST', '/api/payments')[0].body as { transactionId: string }).transactionId).toBe('pi_3Stripe123');
+    expect((callTo('POST', '/api/payments').body as { transactionId: string }).transactionId).toBe('pi_3Stripe123');
   });
 
   it('shows the test cards when the shop uses Stripe test keys', async () => {

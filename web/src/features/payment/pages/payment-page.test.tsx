@@ -46,7 +46,7 @@ describe('PaymentPage', () => {
   });
 
   it('shows the card provider message under the form when the card is declined', async () => {
-    const { callsTo } = renderPage({
+    const { callsTo, callTo } = renderPage({
       'POST /api/create-payment-intent': { body: intent },
       'POST /api/payments/simulated/confirm': {
         status: 402,
@@ -57,7 +57,7 @@ describe('PaymentPage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: /Pay/ })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: /Pay/ }));
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/payments/simulated/confirm')[0].body).toEqual({
+    expect(callTo('POST', '/api/payments/simulated/confirm').body).toEqual({
       clientSecret: intent.clientSecret,
       cardNumber: '4000000000000002',
       expMonth: 12,
@@ -69,7 +69,7 @@ describe('PaymentPage', () => {
   });
 
   it('confirms, records the payment and shows the transaction id', async () => {
-    const { callsTo } = renderPage({
+    const { callTo } = renderPage({
       'POST /api/create-payment-intent': { body: intent },
       'POST /api/payments/simulated/confirm': {
         body: { paymentIntent: { id: 'pi_sim_1', status: 'succeeded', amount: 1234, last4: '4242', brand: 'visa' } },
@@ -81,8 +81,8 @@ describe('PaymentPage', () => {
     await userEvent.click(screen.getByRole('button', { name: /Pay/ }));
     expect(await screen.findByText(MESSAGES.paymentComplete)).toBeInTheDocument();
     expect(screen.getByText('pi_sim_1')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/create-payment-intent')[0].body).toEqual({ orderId: order._id });
-    expect(callsTo('POST', '/api/payments')[0].body).toEqual({
+    expect(callTo('POST', '/api/create-payment-intent').body).toEqual({ orderId: order._id });
+    expect(callTo('POST', '/api/payments').body).toEqual({
       OrderId: order._id,
       transactionId: 'pi_sim_1',
       price: 1234,

@@ -56,13 +56,13 @@ describe('AddProductForm (SPEC.md 5: every field required)', () => {
   });
 
   it('posts the product and reports success', async () => {
-    const { callsTo } = mockFetch({ 'POST /api/products': { status: 201, body: { acknowledged: true, insertedId: 'p9' } } });
+    const { callTo } = mockFetch({ 'POST /api/products': { status: 201, body: { acknowledged: true, insertedId: 'p9' } } });
     const onSuccess = vi.fn();
     renderWithApp(<AddProductForm onSuccess={onSuccess} />, { user: seller });
     await fillValid();
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(callsTo('POST', '/api/products')[0].body).toEqual({
+    expect(callTo('POST', '/api/products').body).toEqual({
       name: 'Canon EOS 80D',
       category: 'Camera',
       condition: 'Good',
