@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -313,4 +314,36 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('audit_log_at_idx').on(t.at.desc(), t.id.desc())],
+);
+
+/* ---------- Mail settings and known devices ---------- */
+
+/** Mails a user turned off (kinds of contract OPTIONAL_MAIL_KINDS); no row means the mail is sent. */
+export const mailOptOut = pgTable(
+  'mail_opt_out',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * The browsers each user has signed in from (by user agent), so a sign-in from one never seen before
+ * is told to the user by mail. Keyed by a hash: a user agent can be longer than an index entry may be.
+ */
+export const knownDevice = pgTable(
+  'known_device',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    userAgentHash: text('user_agent_hash').notNull(),
+    userAgent: text('user_agent').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.userAgentHash] })],
 );
