@@ -27,8 +27,8 @@ const routes = [
         path: '/dashboard',
         children: [
           { index: true, element: <h1>Welcome</h1> },
-          { element: <RequireRole role="buyer" />, children: [{ path: 'myorders', element: <h1>My orders</h1> }] },
-          { element: <RequireRole role="admin" />, children: [{ path: 'allbuyer', element: <h1>All buyers</h1> }] },
+          { element: <RequireRole roleName="buyer" />, children: [{ path: 'myorders', element: <h1>My orders</h1> }] },
+          { element: <RequireRole roleName="admin" />, children: [{ path: 'allbuyer', element: <h1>All buyers</h1> }] },
         ],
       },
     ],

@@ -18,10 +18,10 @@ export function RequireAuth() {
 }
 
 /** Buyer, seller or admin pages (SPEC.md 6): spinner while the server answers, /login when the role is missing. */
-export function RequireRole({ role }: { role: RoleName }) {
+export function RequireRole({ roleName }: { roleName: RoleName }) {
   const { user, isPending: sessionPending } = useUser();
   const location = useLocation();
-  const { allowed, isPending } = useHasRole(role, user?.email);
+  const { allowed, isPending } = useHasRole(roleName, user?.email);
   if (sessionPending || isPending) return <PageSpinner label="Checking your access…" />;
   if (!user || !allowed) {
     const state: LoginLocationState = {

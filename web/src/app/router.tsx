@@ -18,7 +18,7 @@ const child = (p: string) => segment(p, dash.root.path);
  */
 const guard = (role?: RoleName) => async () => {
   const { RequireAuth, RequireRole } = await import('./guards');
-  return { Component: role ? () => <RequireRole role={role} /> : RequireAuth };
+  return { Component: role ? () => <RequireRole roleName={role} /> : RequireAuth };
 };
 
 /**

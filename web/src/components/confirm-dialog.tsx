@@ -35,7 +35,7 @@ export function ConfirmDialog({
           className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
           onClick={onConfirm}
           disabled={busy}
-          autoFocus
+          data-autofocus
         >
           {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {confirmLabel}

@@ -13,7 +13,9 @@ interface ModalProps {
 /**
  * A native modal <dialog>: the browser makes the rest of the page inert (focus stays inside),
  * Esc closes it and focus returns to the opener. Content mounts only while open, so forms
- * start fresh each time.
+ * start fresh each time. On opening, focus goes to the control marked `data-autofocus`, else to
+ * the first control (the Close button). React's autoFocus cannot do this: it focuses while the
+ * dialog is still closed, where nothing can take focus.
  */
 export function Modal({ open, onClose, title, children, className = '' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -27,6 +29,7 @@ export function Modal({ open, onClose, title, children, className = '' }: ModalP
     if (open && !dialog.open) {
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');

@@ -4,6 +4,8 @@ import type { SVGProps } from 'react';
  * The few icons of the app shell (navbar), drawn inline: importing them from lucide-react would put
  * its icon runtime (~1.5 KB gzip) into the first screen's bundle, which needs no other icon. Same
  * drawings and attributes as lucide's (ISC licence, https://lucide.dev); pages use lucide-react.
+ * They are decorative, hidden from assistive technology: the link or button around each one
+ * carries the name.
  */
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
@@ -20,6 +22,7 @@ function Icon({ size = 24, children, ...rest }: IconProps & { children: React.Re
       strokeLinecap="round"
       strokeLinejoin="round"
       {...rest}
+      aria-hidden="true"
     >
       {children}
     </svg>

@@ -109,157 +109,157 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
   const narrowing = countNarrowingFilters(filters);
 
   return (
-    <form
-      role="search"
-      aria-label="Search and filter products"
-      className="flex flex-col gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply();
-      }}
-    >
-      <div className={barRowClass}>
-        <div className={`input ${searchBoxClass}`}>
-          <Search size={18} className="shrink-0 opacity-60" aria-hidden="true" />
-          <label htmlFor={`${id}-q`} className="sr-only">
-            Search products
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Search name, category or location"
-            maxLength={MAX_QUERY_LENGTH}
-            enterKeyHint="search"
-            autoComplete="off"
-            value={draft.q}
-            onChange={(e) => type('q', e.target.value)}
-            onKeyDown={onEnter}
-          />
+    <search aria-label="Search and filter products">
+      <form
+        className="flex flex-col gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply();
+        }}
+      >
+        <div className={barRowClass}>
+          <div className={`input ${searchBoxClass}`}>
+            <Search size={18} className="shrink-0 opacity-60" aria-hidden="true" />
+            <label htmlFor={`${id}-q`} className="sr-only">
+              Search products
+            </label>
+            <input
+              id={`${id}-q`}
+              type="search"
+              placeholder="Search name, category or location"
+              maxLength={MAX_QUERY_LENGTH}
+              enterKeyHint="search"
+              autoComplete="off"
+              value={draft.q}
+              onChange={(e) => type('q', e.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <button
+            type="button"
+            className={`btn ${filtersToggleClass}`}
+            aria-expanded={open}
+            aria-controls={panelId}
+            aria-label={narrowing ? `Filters, ${narrowing} active` : undefined}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <SlidersHorizontal size={16} aria-hidden="true" />
+            Filters
+            {narrowing ? (
+              <span className="badge badge-primary badge-sm" aria-hidden="true">
+                {narrowing}
+              </span>
+            ) : null}
+          </button>
+          <div className={`select ${sortBoxClass}`}>
+            <label htmlFor={`${id}-sort`} className="label">
+              Sort
+            </label>
+            <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
+              {SORT_OPTIONS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-        <button
-          type="button"
-          className={`btn ${filtersToggleClass}`}
-          aria-expanded={open}
-          aria-controls={panelId}
-          aria-label={narrowing ? `Filters, ${narrowing} active` : undefined}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <SlidersHorizontal size={16} aria-hidden="true" />
-          Filters
-          {narrowing ? (
-            <span className="badge badge-primary badge-sm" aria-hidden="true">
-              {narrowing}
-            </span>
-          ) : null}
-        </button>
-        <div className={`select ${sortBoxClass}`}>
-          <label htmlFor={`${id}-sort`} className="label">
-            Sort
-          </label>
-          <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
-            {SORT_OPTIONS.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
 
-      <div id={panelId} className={`${open ? 'grid' : 'hidden'} md:grid ${panelGridClass}`}>
-        {allowCategory ? (
+        <div id={panelId} className={`${open ? 'grid' : 'hidden'} md:grid ${panelGridClass}`}>
+          {allowCategory ? (
+            <div className="select w-full">
+              <label htmlFor={`${id}-category`} className="label">
+                Category
+              </label>
+              <select
+                id={`${id}-category`}
+                value={filters.category ?? ''}
+                onChange={(e) => apply({ category: e.target.value || undefined })}
+              >
+                <option value="">All</option>
+                {CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <div className="select w-full">
-            <label htmlFor={`${id}-category`} className="label">
-              Category
+            <label htmlFor={`${id}-condition`} className="label">
+              Condition
             </label>
             <select
-              id={`${id}-category`}
-              value={filters.category ?? ''}
-              onChange={(e) => apply({ category: e.target.value || undefined })}
+              id={`${id}-condition`}
+              value={filters.condition ?? ''}
+              onChange={(e) => apply({ condition: e.target.value || undefined })}
             >
-              <option value="">All</option>
-              {CATEGORIES.map((c) => (
+              <option value="">Any</option>
+              {CONDITIONS.map((c) => (
                 <option key={c} value={c}>
                   {c}
                 </option>
               ))}
             </select>
           </div>
-        ) : null}
-        <div className="select w-full">
-          <label htmlFor={`${id}-condition`} className="label">
-            Condition
+          <div className="input w-full">
+            <label htmlFor={`${id}-min`} className="label">
+              Min price
+            </label>
+            <input
+              id={`${id}-min`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder="$ any"
+              value={draft.minPrice}
+              onChange={(e) => type('minPrice', e.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <div className="input w-full">
+            <label htmlFor={`${id}-max`} className="label">
+              Max price
+            </label>
+            <input
+              id={`${id}-max`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              placeholder="$ any"
+              value={draft.maxPrice}
+              onChange={(e) => type('maxPrice', e.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <div className="input w-full">
+            <label htmlFor={`${id}-location`} className="label">
+              Location
+            </label>
+            <input
+              id={`${id}-location`}
+              type="text"
+              placeholder="Anywhere"
+              maxLength={MAX_LOCATION_LENGTH}
+              autoComplete="address-level2"
+              value={draft.location}
+              onChange={(e) => type('location', e.target.value)}
+              onKeyDown={onEnter}
+            />
+          </div>
+          <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm checkbox-primary"
+              checked={!!filters.verified}
+              onChange={(e) => apply({ verified: e.target.checked || undefined })}
+            />
+            Verified sellers only
           </label>
-          <select
-            id={`${id}-condition`}
-            value={filters.condition ?? ''}
-            onChange={(e) => apply({ condition: e.target.value || undefined })}
-          >
-            <option value="">Any</option>
-            {CONDITIONS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
         </div>
-        <div className="input w-full">
-          <label htmlFor={`${id}-min`} className="label">
-            Min price
-          </label>
-          <input
-            id={`${id}-min`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            placeholder="$ any"
-            value={draft.minPrice}
-            onChange={(e) => type('minPrice', e.target.value)}
-            onKeyDown={onEnter}
-          />
-        </div>
-        <div className="input w-full">
-          <label htmlFor={`${id}-max`} className="label">
-            Max price
-          </label>
-          <input
-            id={`${id}-max`}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            placeholder="$ any"
-            value={draft.maxPrice}
-            onChange={(e) => type('maxPrice', e.target.value)}
-            onKeyDown={onEnter}
-          />
-        </div>
-        <div className="input w-full">
-          <label htmlFor={`${id}-location`} className="label">
-            Location
-          </label>
-          <input
-            id={`${id}-location`}
-            type="text"
-            placeholder="Anywhere"
-            maxLength={MAX_LOCATION_LENGTH}
-            autoComplete="address-level2"
-            value={draft.location}
-            onChange={(e) => type('location', e.target.value)}
-            onKeyDown={onEnter}
-          />
-        </div>
-        <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm checkbox-primary"
-            checked={!!filters.verified}
-            onChange={(e) => apply({ verified: e.target.checked || undefined })}
-          />
-          Verified sellers only
-        </label>
-      </div>
-    </form>
+      </form>
+    </search>
   );
 }

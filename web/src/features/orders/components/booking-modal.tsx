@@ -74,7 +74,7 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
         <input className="input w-full cursor-default bg-base-200" type="email" value={user.email} readOnly />
       </FormField>
       <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
-        <input className="input w-full" type="tel" autoComplete="tel" inputMode="tel" autoFocus {...register('phone')} />
+        <input className="input w-full" type="tel" autoComplete="tel" inputMode="tel" data-autofocus {...register('phone')} />
       </FormField>
       <FormField label="Meeting location" error={fieldMessage('Meeting location', errors.meettingLocation?.message)}>
         <input className="input w-full" autoComplete="address-level2" {...register('meettingLocation')} />
