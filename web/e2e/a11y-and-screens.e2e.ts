@@ -27,7 +27,7 @@ interface Screen {
   /** Resolves when the screen shows its real content (not a skeleton). */
   ready: (page: Page) => Promise<unknown>;
   /** After ready, e.g. open a modal. */
-  then?: (page: Page) => Promise<unknown>;
+  afterReady?: (page: Page) => Promise<unknown>;
   /** Screenshot the viewport only (a modal: the rest of a full page would show without its backdrop). */
   viewportOnly?: boolean;
 }
@@ -61,9 +61,10 @@ async function settle(page: Page) {
       Promise.all(
         pending.map(
           (img) =>
-            new Promise(
-              (r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })),
-            ),
+            new Promise((r) => {
+              img.addEventListener('load', r, { once: true });
+              img.addEventListener('error', r, { once: true });
+            }),
         ),
       ),
       pause(3000),
@@ -82,7 +83,7 @@ async function checkScreens(page: Page, screens: Screen[]) {
       await page.goto(screen.path);
       try {
         await screen.ready(page);
-        await screen.then?.(page);
+        await screen.afterReady?.(page);
       } catch (error) {
         // Keep what the page showed, for whoever reads the failure.
         await screenshot(page, `FAILED-${screen.name}-${size.width}`);
@@ -111,7 +112,7 @@ async function checkScreens(page: Page, screens: Screen[]) {
           .slice(0, 3)
           .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
       });
-      if (overflow.length) (found[key] ??= []).push(`wider than ${size.width}px: ${overflow.join(', ')}`);
+      if (overflow.length) found[key] = [...(found[key] ?? []), `wider than ${size.width}px: ${overflow.join(', ')}`];
       await screenshot(page, `${screen.name}-${size.width}`, { fullPage: !screen.viewportOnly });
     }
   }
@@ -146,7 +147,7 @@ test.describe('accessibility and screenshots', () => {
         name: 'booking',
         path: '/category/Laptop',
         ready: category,
-        then: async (p) => {
+        afterReady: async (p) => {
           await p
             .getByRole('button', { name: /^Buy now: / })
             .first()

@@ -23,6 +23,7 @@ let identity: Identity | null = null;
  */
 const test = journeys.extend<object, { provider: OAuth2Server; shop: OwnServer }>({
   provider: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this object pattern and refuses any other first parameter; this fixture has none.
     async ({}, use) => {
       const provider = new OAuth2Server();
       await provider.issuer.keys.generate('RS256');

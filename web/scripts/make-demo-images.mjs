@@ -201,7 +201,9 @@ function screen(c, x, y, w, h, r, kind, wp) {
   } else if (kind === 'code') {
     s.push(rect(x, y, w, h, 0, '#0f172a'));
     s.push(rect(x, y, w, h * 0.09, 0, '#1e293b'));
-    ['#f87171', '#fbbf24', '#34d399'].forEach((col, i) => s.push(circle(x + 14 + i * 14, Y(0.045), 4, col)));
+    ['#f87171', '#fbbf24', '#34d399'].forEach((col, i) => {
+      s.push(circle(x + 14 + i * 14, Y(0.045), 4, col));
+    });
     const lines = [
       [0, 0.3],
       [1, 0.42],
@@ -249,7 +251,9 @@ function screen(c, x, y, w, h, r, kind, wp) {
   } else if (kind === 'draw') {
     s.push(rect(x, y, w, h, 0, '#fff'));
     s.push(rect(x, y, w, h * 0.1, 0, '#f1f5f9'));
-    ICON.slice(0, 5).forEach((col, i) => s.push(circle(x + 20 + i * 22, Y(0.05), 6, col)));
+    ICON.slice(0, 5).forEach((col, i) => {
+      s.push(circle(x + 20 + i * 22, Y(0.05), 6, col));
+    });
     s.push(
       `<path d="M${n(X(0.12))} ${n(Y(0.7))}C${n(X(0.25))} ${n(Y(0.25))} ${n(X(0.4))} ${n(Y(0.9))} ${n(X(0.55))} ${n(Y(0.45))}S${n(X(0.8))} ${n(Y(0.3))} ${n(X(0.88))} ${n(Y(0.6))}" fill="none" stroke="${wp[0]}" stroke-width="${n(m * 0.035)}" stroke-linecap="round"/>`,
     );
@@ -495,7 +499,7 @@ function watch(c, o) {
     fy = 300;
     fr = 80;
     const clip = c.clip('fc', rect(317, 199, 162, 202, 34, '#000'));
-    out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp, true)}</g>`);
+    out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp)}</g>`);
   } else {
     out.push(rect(508, 282, 18, 36, 6, da));
     out.push(circle(400, 300, 122, body));
@@ -504,12 +508,12 @@ function watch(c, o) {
     fy = 300;
     fr = 98;
     const clip = c.clip('fc', circle(400, 300, 100, '#000'));
-    out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp, false)}</g>`);
+    out.push(`<g clip-path="${clip}">${face(c, fx, fy, fr, o.face, o.wp)}</g>`);
   }
   return out.join('\n');
 }
 
-function face(c, x, y, r, kind, wp, square) {
+function face(c, x, y, r, kind, wp) {
   const s = [];
   if (kind === 'rings') {
     s.push(rect(x - 120, y - 120, 240, 240, 0, '#000'));

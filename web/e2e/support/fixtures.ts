@@ -120,6 +120,7 @@ const problemsOf = new WeakMap<BrowserContext, Problems>();
  * exception; `signIn` signs that context in through the API; `problems` lets a test expect some.
  */
 export const test = base.extend<{ signIn: (email: string, password: string) => Promise<void>; problems: Problems }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this object pattern and refuses any other first parameter; this fixture has none.
   baseURL: async ({}, use) => {
     await use(shopUrl());
   },

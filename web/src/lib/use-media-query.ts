@@ -9,7 +9,7 @@ export function useMediaQuery(query: string): boolean {
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);
     },
-    () => (typeof window !== 'undefined' && !!window.matchMedia ? window.matchMedia(query).matches : false),
+    () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(query).matches : false),
     () => false,
   );
 }

@@ -76,8 +76,13 @@ export function Navbar() {
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
-  // Close the mobile menu on navigation, on Escape and on a click elsewhere.
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Close the mobile menu on navigation (noticed while rendering, so the new page never shows it
+  // open), on Escape and on a click elsewhere.
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {

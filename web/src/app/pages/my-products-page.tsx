@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PackagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
 import { useSellerProducts } from '@/features/seller/api/get-seller-products';
@@ -19,9 +20,9 @@ export function MyProductsPage() {
         <h1 className="sr-only">My Products</h1>
         <div className="skeleton h-8 w-56" />
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
-          {Array.from({ length: 3 }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
+          <Repeat count={3}>
+            <ProductCardSkeleton />
+          </Repeat>
         </div>
       </section>
     );

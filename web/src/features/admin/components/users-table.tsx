@@ -5,6 +5,7 @@ import type { User } from '@shop/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { Repeat } from '@/components/repeat';
 import { errorMessage } from '@/lib/api';
 import { useDeleteUser } from '../api/delete-user';
 
@@ -40,9 +41,9 @@ export function UsersTable({ title, kind, query, deletedMessage, extraHeader, ex
       <section className="flex flex-col gap-4" role="status" aria-label={`Loading ${title}`}>
         <h1 className="sr-only">{title}</h1>
         <div className="skeleton h-8 w-40" />
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} className="skeleton h-12 w-full" />
-        ))}
+        <Repeat count={5}>
+          <div className="skeleton h-12 w-full" />
+        </Repeat>
       </section>
     );
   }

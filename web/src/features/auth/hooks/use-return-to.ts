@@ -4,7 +4,7 @@ import type { LoginLocationState } from '@/lib/session';
 
 /** A path of this site (not //host or /\host, which browsers read as another site), and not /login itself. */
 export function safeReturnPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
   const pathname = value.split(/[?#]/)[0];
   if (pathname === paths.login.path) return null;
   return value;

@@ -1,6 +1,6 @@
 /** "Chrome on Windows" from a User-Agent header; short and good enough to recognise one's devices. */
 export function describeUserAgent(ua: string | null | undefined): { label: string; mobile: boolean } {
-  if (!ua || !ua.trim()) return { label: 'Unknown device', mobile: false };
+  if (!ua?.trim()) return { label: 'Unknown device', mobile: false };
   const browser = /Edg(e|A|iOS)?\//.test(ua)
     ? 'Edge'
     : /OPR\/|Opera/.test(ua)

@@ -60,8 +60,8 @@ export function BlogPage() {
             <h2 id={`${post.id}-q`} className="card-title text-xl">
               {post.question}
             </h2>
-            {post.answer.map((paragraph, i) => (
-              <p key={i} className="leading-relaxed text-base-content/90">
+            {post.answer.map((paragraph) => (
+              <p key={paragraph} className="leading-relaxed text-base-content/90">
                 {paragraph}
               </p>
             ))}

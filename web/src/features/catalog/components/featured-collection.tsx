@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Img } from '@/components/img';
+import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 
@@ -16,42 +17,37 @@ export function FeaturedCollection() {
         <p className="text-base-content/70">Pick a category to see what is on offer.</p>
       </div>
       <ul className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">
-        {isPending
-          ? Array.from({ length: 6 }, (_, i) => (
-              <li key={i} aria-hidden="true">
-                <div className="card border border-base-300">
-                  <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
-                  <div className="card-body gap-2 p-4">
-                    <div className="skeleton h-6 w-1/3" />
-                    <div className="skeleton h-4 w-2/3" />
-                  </div>
+        {isPending ? (
+          <Repeat count={6}>
+            <li aria-hidden="true">
+              <div className="card border border-base-300">
+                <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+                <div className="card-body gap-2 p-4">
+                  <div className="skeleton h-6 w-1/3" />
+                  <div className="skeleton h-4 w-2/3" />
                 </div>
-              </li>
-            ))
-          : categories.map((c, index) => (
-              <li key={c._id}>
-                <Link
-                  to={paths.category.getHref(c.category)}
-                  className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
-                >
-                  <figure className="bg-base-200">
-                    {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
-                    <Img
-                      src={c.img}
-                      alt=""
-                      width={400}
-                      height={300}
-                      priority={index < 3}
-                      className="h-auto w-full object-cover"
-                    />
-                  </figure>
-                  <div className="card-body gap-1 p-4">
-                    <h3 className="card-title">{c.category}</h3>
-                    <p className="text-sm text-base-content/80">Click the card to get the best {c.category}.</p>
-                  </div>
-                </Link>
-              </li>
-            ))}
+              </div>
+            </li>
+          </Repeat>
+        ) : (
+          categories.map((c, index) => (
+            <li key={c._id}>
+              <Link
+                to={paths.category.getHref(c.category)}
+                className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+              >
+                <figure className="bg-base-200">
+                  {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
+                  <Img src={c.img} alt="" width={400} height={300} priority={index < 3} className="h-auto w-full object-cover" />
+                </figure>
+                <div className="card-body gap-1 p-4">
+                  <h3 className="card-title">{c.category}</h3>
+                  <p className="text-sm text-base-content/80">Click the card to get the best {c.category}.</p>
+                </div>
+              </Link>
+            </li>
+          ))
+        )}
       </ul>
     </section>
   );

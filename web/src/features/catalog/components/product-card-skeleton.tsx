@@ -1,3 +1,4 @@
+import { Repeat } from '@/components/repeat';
 /**
  * Loading placeholders of product cards and grids, apart from the card itself so the home page
  * can hold the place of its product list without loading the list's code.
@@ -25,9 +26,9 @@ export function ProductCardSkeleton() {
 export function ProductGridSkeleton({ label, count = 8 }: { label: string; count?: number }) {
   return (
     <div className={productGridClass} role="status" aria-label={`Loading ${label}`}>
-      {Array.from({ length: count }, (_, i) => (
-        <ProductCardSkeleton key={i} />
-      ))}
+      <Repeat count={count}>
+        <ProductCardSkeleton />
+      </Repeat>
     </div>
   );
 }

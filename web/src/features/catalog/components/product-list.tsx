@@ -84,7 +84,7 @@ export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clea
       ) : typeof empty === 'string' ? (
         <EmptyState title={empty} icon={<PackageOpen size={40} />} />
       ) : (
-        <>{empty}</>
+        empty
       );
   } else {
     body = (

@@ -1,3 +1,4 @@
+import { Repeat } from '@/components/repeat';
 /**
  * The filter bar's boxes, shared by the bar and the placeholder the home page shows until the
  * bar's chunk arrives, so the swap moves nothing. Every control is h-10 (2.5rem):
@@ -20,9 +21,9 @@ export function FilterBarPlaceholder({ fields }: { fields: number }) {
         <div className={`skeleton h-10 ${sortBoxClass}`} />
       </div>
       <div className={`hidden md:grid ${panelGridClass}`}>
-        {Array.from({ length: fields }, (_, i) => (
-          <div key={i} className="skeleton h-10" />
-        ))}
+        <Repeat count={fields}>
+          <div className="skeleton h-10" />
+        </Repeat>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
+import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
@@ -220,9 +221,9 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
           role="status"
           aria-label={`Loading more ${product.category}`}
         >
-          {Array.from({ length: RELATED_COUNT }, (_, i) => (
-            <ProductCardSkeleton key={i} />
-          ))}
+          <Repeat count={RELATED_COUNT}>
+            <ProductCardSkeleton />
+          </Repeat>
         </div>
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label={`More ${product.category}`}>

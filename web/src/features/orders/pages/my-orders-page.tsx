@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
+import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
@@ -68,9 +69,9 @@ export function MyOrdersPage() {
       <section className="flex flex-col gap-4" role="status" aria-label="Loading your orders">
         <h1 className="sr-only">My Orders</h1>
         <div className="skeleton h-8 w-56" />
-        {Array.from({ length: 4 }, (_, i) => (
-          <div key={i} className="skeleton h-16 w-full" />
-        ))}
+        <Repeat count={4}>
+          <div className="skeleton h-16 w-full" />
+        </Repeat>
       </section>
     );
   }

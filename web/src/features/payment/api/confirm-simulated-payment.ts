@@ -26,7 +26,7 @@ export async function confirmSimulatedPayment(card: SimulatedCard): Promise<Conf
     { method: 'POST', body: card },
   );
   if (data?.error) throw new Error(data.error.message);
-  if (!data?.paymentIntent || data.paymentIntent.status !== 'succeeded') {
+  if (data?.paymentIntent?.status !== 'succeeded') {
     throw new Error('The payment did not go through. Please try again.');
   }
   return data.paymentIntent;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 import { CreditCard, Lock } from 'lucide-react';
@@ -118,6 +118,7 @@ export function StripeCardForm({ intent, amountLabel, onConfirmed }: CardFormPro
   const [loadError, setLoadError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is not read inside; 'Try again' changes it, and that change is what loads Stripe.js again.
   useEffect(() => {
     if (!publishableKey) return;
     let live = true;
@@ -138,7 +139,7 @@ export function StripeCardForm({ intent, amountLabel, onConfirmed }: CardFormPro
   }, [loadStripe, publishableKey, attempt]);
 
   const testMode = publishableKey?.startsWith('pk_test_') ?? false;
-  let body;
+  let body: ReactNode;
   if (!intent) body = <LoadingForm amountLabel={amountLabel} note="Preparing a secure payment…" />;
   else if (!publishableKey)
     body = (

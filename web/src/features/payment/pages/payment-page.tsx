@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, Hourglass } from 'lucide-react';
@@ -195,7 +195,7 @@ export function PaymentPage() {
   const amount = intent.data?.amount ?? o.price;
   const state = orderState(o);
 
-  let content;
+  let content: ReactNode;
   if (outcome?.kind === 'paid') content = <PaymentSuccess transactionId={outcome.transactionId} />;
   else if (outcome?.kind === 'lost') content = <PaymentLost message={outcome.message} />;
   else if (outcome?.kind === 'confirming') content = <PaymentConfirming />;

@@ -31,7 +31,9 @@ export function fakeStripe(options: FakeStripeOptions = {}) {
     confirmPayment: [] as Array<{ elements: unknown; redirect?: string }>,
   };
   const listeners = new Map<string, Set<Listener>>();
-  const emit = (event: string, payload: unknown) => listeners.get(event)?.forEach((cb) => cb(payload));
+  const emit = (event: string, payload: unknown) => {
+    for (const cb of listeners.get(event) ?? []) cb(payload);
+  };
 
   const element = {
     mount(node: HTMLElement) {
