@@ -157,8 +157,6 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
   ];
 }
 
-export const routes: RouteObject[] = appRoutes();
-
 /** The app's router; with the app's query client its loaders warm the cache (see `warm`). */
 export function createAppRouter(queryClient?: QueryClient) {
   return createBrowserRouter(appRoutes(queryClient));

@@ -1,5 +1,3 @@
-import type { HTMLAttributes, ReactNode } from 'react';
-
 const TONES = {
   info: 'border-info/30 bg-info/10',
   success: 'border-success/30 bg-success/10',
@@ -11,14 +9,4 @@ export type Tone = keyof typeof TONES;
 /** Classes of a boxed message (daisyUI's alert is a one-row grid). Text keeps the base colour for contrast. */
 export function calloutClass(tone: Tone, extra = ''): string {
   return `flex flex-col items-start gap-2 rounded-box border p-3 text-sm text-base-content ${TONES[tone]} ${extra}`.trim();
-}
-
-type CalloutProps = HTMLAttributes<HTMLDivElement> & { tone: Tone; children: ReactNode };
-
-export function Callout({ tone, children, className = '', ...rest }: CalloutProps) {
-  return (
-    <div {...rest} className={calloutClass(tone, className)}>
-      {children}
-    </div>
-  );
 }
