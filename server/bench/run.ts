@@ -32,6 +32,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { encodeCursor } from '../src/lib/paging';
 import { migrationsFolder } from '../src/db/client';
+import { singleRow } from '../src/db/rows';
 import { runFrontendBench } from './frontend';
 import { renderSvg } from './chart';
 
@@ -101,7 +102,9 @@ const lastMigration = () => {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
-  return journal.entries[journal.entries.length - 1].tag;
+  const last = journal.entries.at(-1);
+  if (!last) throw new Error(`No migration in ${migrationsFolder}/meta/_journal.json.`);
+  return last.tag;
 };
 
 /** Runs a tsx script of this package in a child process, output passed through. */
@@ -171,7 +174,7 @@ async function deepCursor(t: Target): Promise<string> {
   const text = `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k, id from product
     where listed order by created_at desc, id desc offset $1 limit 1`;
   const offset = Math.floor(t.products / 2);
-  let row: { k: string; id: string };
+  let row: { k: string; id: string } | undefined;
   if (t.kind === 'postgres') {
     const c = new pg.Client({ connectionString: dbUrl(t.db) });
     await c.connect();
@@ -182,6 +185,7 @@ async function deepCursor(t: Target): Promise<string> {
     row = (await lite.query<{ k: string; id: string }>(text, [offset])).rows[0];
     await lite.close();
   }
+  if (!row) throw new Error(`${t.label}: no listed product at offset ${offset}; is the database seeded?`);
   return encodeCursor({ k: row.k, id: row.id });
 }
 
@@ -252,7 +256,9 @@ function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 function cpuTicks(pid: number): number {
   try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which ends at the last ') '.
+    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
     return Number(f[11]) + Number(f[12]);
   } catch {
     return 0;
@@ -293,7 +299,7 @@ async function measure(t: Target, call: string, server: Server, p: string, warmu
     ? `${probe.headers.get('x-total-count')}${probe.headers.get('x-total-count-exact') === 'false' ? ' (estimate)' : ''}`
     : undefined;
   if (warmup > 0) await autocannon({ url, connections: CONNECTIONS, duration: warmup });
-  const load = os.loadavg()[0];
+  const [load = 0] = os.loadavg();
   const before = await cpuSnapshot(t, server);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
   const cpu = await cpuSince(t, server, before);
@@ -468,9 +474,9 @@ function printTable(rows: Row[]) {
     r.loadAvg === undefined ? '-' : String(r.loadAvg),
     r.totalHeader ?? '-',
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ');
+    cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
   log('\n' + line(head));
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) log(line(b));
@@ -485,7 +491,7 @@ function printTable(rows: Row[]) {
 async function pgVersion() {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
-  const v = (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0].v;
+  const { v } = singleRow((await c.query<{ v: string }>("select current_setting('server_version') as v")).rows);
   await c.end();
   return v;
 }

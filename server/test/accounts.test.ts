@@ -24,7 +24,7 @@ async function me(c: Client) {
 function cookieAttrs(headers: Headers, name: string): Record<string, string> | undefined {
   const line = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   if (!line) return undefined;
-  const [pair, ...attrs] = line.split(';').map((s) => s.trim());
+  const [pair = '', ...attrs] = line.split(';').map((s) => s.trim());
   const out: Record<string, string> = { value: pair.slice(name.length + 1) };
   for (const a of attrs) {
     const i = a.indexOf('=');
@@ -40,7 +40,7 @@ describe('profile: display name', () => {
     expect(r.status).toBe(200);
     expect((await me(c))!.name).toBe('New Name');
     const [row] = await t.database.db.select().from(user).where(eq(user.email, 'name1@test.shop'));
-    expect(row.name).toBe('New Name');
+    expect(row?.name).toBe('New Name');
   });
 
   it('refuses an empty or overlong name with a readable message', async () => {
@@ -189,7 +189,7 @@ describe('session cookies', () => {
     expect(Number(a!['max-age'])).toBe(WEEK);
     expect(a!.httponly).toBe('true');
     const [row] = await t.database.db.select().from(session).where(eq(session.userId, id));
-    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + (WEEK - 60) * 1000);
+    expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + (WEEK - 60) * 1000);
 
     // A fresh session is not re-issued on every call.
     const next = await c.get('/api/users/buyer/slide1@test.shop');

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productQuerySchema, type ProductQuery } from '@shop/contract';
 import type { Database } from '../src/db/client';
+import { singleRow } from '../src/db/rows';
 import { encodeCursor } from '../src/lib/paging';
 import { BY_IDS, productListQuery } from '../src/modules/catalog/sql';
 import { seedSynthetic } from '../src/seed/synthetic';
@@ -38,7 +39,7 @@ describe.skipIf(!onPostgres)(title, () => {
 
   async function plan(text: string, values: unknown[]): Promise<PlanNode> {
     const { rows } = await q(`explain (format json) ${text}`, values);
-    return (rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+    return (singleRow(rows)['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
   }
 
   /**
@@ -56,7 +57,7 @@ describe.skipIf(!onPostgres)(title, () => {
       await client.query(`prepare shape as ${text}`);
       const args = values.map(() => 'null').join(', ');
       const { rows } = await client.query(`explain (format json) execute shape${values.length ? `(${args})` : ''}`);
-      return (rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+      return (singleRow(rows)['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
     } finally {
       await client.query('deallocate all').catch(() => {});
       await client.query('reset plan_cache_mode').catch(() => {});
@@ -86,21 +87,18 @@ describe.skipIf(!onPostgres)(title, () => {
     await database.db.execute(sql`analyze "user"`);
     // Deep cursors: the middle of each sort order.
     const mid = Math.floor(ROWS / 2);
-    const [n] = (
-      await q(
+    const middle = async (text: string) => singleRow((await q(text, [mid])).rows as { k: string | number; id: string }[]);
+    cursors.newest = encodeCursor(
+      await middle(
         `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k, id from product where listed order by created_at desc, id desc offset $1 limit 1`,
-        [mid],
-      )
-    ).rows as { k: string; id: string }[];
-    cursors.newest = encodeCursor({ k: n.k, id: n.id });
-    const [a] = (
-      await q('select price_cents as k, id from product where listed order by price_cents, id offset $1 limit 1', [mid])
-    ).rows as { k: number; id: string }[];
-    cursors.price_asc = encodeCursor({ k: a.k, id: a.id });
-    const [d] = (
-      await q('select price_cents as k, id from product where listed order by price_cents desc, id desc offset $1 limit 1', [mid])
-    ).rows as { k: number; id: string }[];
-    cursors.price_desc = encodeCursor({ k: d.k, id: d.id });
+      ),
+    );
+    cursors.price_asc = encodeCursor(
+      await middle('select price_cents as k, id from product where listed order by price_cents, id offset $1 limit 1'),
+    );
+    cursors.price_desc = encodeCursor(
+      await middle('select price_cents as k, id from product where listed order by price_cents desc, id desc offset $1 limit 1'),
+    );
   }, 180_000);
   afterAll(() => database?.close());
 

@@ -56,7 +56,10 @@ afterAll(() => t?.close());
 
 const ids = (rows: { _id: string }[]) => rows.map((r) => r._id);
 const isNewestFirst = (rows: { createdAt: string }[]) =>
-  rows.every((r, i) => i === 0 || Date.parse(rows[i - 1].createdAt) >= Date.parse(r.createdAt));
+  rows.every((r, i, all) => {
+    const before = all[i - 1];
+    return before === undefined || Date.parse(before.createdAt) >= Date.parse(r.createdAt);
+  });
 
 it('GET /category: the six categories, each exactly {_id, category, img}', async () => {
   const r = expectStatus(
@@ -132,7 +135,7 @@ describe('products', () => {
     const total = all.body.length;
     expect(total).toBeGreaterThan(26);
     expect(total).toBeLessThan(100);
-    expect(all.body[0]._id).toBe(newest);
+    expect(all.body[0]?._id).toBe(newest);
     expect(isNewestFirst(all.body)).toBe(true);
     expect(all.headers.get('x-total-count')).toBe(String(total));
     expect(nextLink(all)).toBeUndefined();

@@ -47,7 +47,8 @@ async function spawnServer(dataDir: string, env: Record<string, string> = {}, pr
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const argv = [...prefix, process.execPath, '--import', 'tsx', 'src/main.ts'];
-  const child = spawn(argv[0], argv.slice(1), {
+  // argv holds at least node and its arguments, so it has a first element.
+  const child = spawn(argv[0]!, argv.slice(1), {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -208,7 +209,7 @@ describe.skipIf(!onPglite)('fsync of the embedded database', () => {
         const database = await createDatabase({ kind: 'pglite', dataDir, fsync });
         try {
           const shown = await database.db.execute<{ fsync: string }>(sql`show fsync`);
-          expect(shown.rows[0].fsync).toBe(fsync ? 'on' : 'off');
+          expect(shown.rows[0]?.fsync).toBe(fsync ? 'on' : 'off');
           spy.mockClear();
           await database.db.execute(sql`insert into category (name, img, position) values (${`fsync ${fsync}`}, '/x.svg', 99)`);
           if (fsync) expect(spy.mock.calls.length, 'fsync calls for one commit').toBeGreaterThan(0);

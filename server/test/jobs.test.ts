@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -53,7 +53,11 @@ async function startInstance(name: string, register?: (app: FastifyInstance) => 
 const both = () => instances.slice(0, 2);
 /** Both instances look for due jobs at the same moment, as their poll timers may. */
 const runDueOnBoth = () => Promise.all(both().map((i) => i.app.jobs.runDue()));
-const rowOf = async (name: string) => (await database.db.select().from(job).where(eq(job.name, name)))[0];
+const rowOf = async (name: string) => {
+  const [row] = await database.db.select().from(job).where(eq(job.name, name));
+  assert.isDefined(row, `the row of job ${name}`);
+  return row;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -116,7 +120,7 @@ describe('background jobs on two instances sharing one database', () => {
     await runDueOnBoth();
     expect(flakyRuns).toHaveLength(1);
     expect(flakyRuns[0]).toMatch(/^[ab]:failed$/);
-    const ranOn = instances.find((i) => i.name === flakyRuns[0][0])!;
+    const ranOn = instances.find((i) => i.name === flakyRuns[0]?.[0])!;
     const logged = ranOn.logs.filter((l) => l.job === 'test.flaky');
     expect(logged).toEqual([
       expect.objectContaining({

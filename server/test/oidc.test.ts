@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, assert, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
@@ -131,6 +131,7 @@ describe('Google sign-in (OIDC)', () => {
     const u = await me(c);
     expect(u).toMatchObject({ email: 'new.person@gmail.test', name: 'New Person' });
     const row = await userRow('new.person@gmail.test');
+    assert.isDefined(row, 'the new user row');
     expect(row).toMatchObject({ role: 'buyer', roleConfirmed: true, emailVerified: true });
     expect(await accountsOf(row.id)).toEqual(['google']);
     // The shop's own calls see the session; the role cannot be switched afterwards.
@@ -203,7 +204,7 @@ describe('Google sign-in (OIDC)', () => {
       expect(c.cookie('better-auth.session_token')).toBeUndefined();
     }
     expect(await accountsOf(victim.id)).toEqual(['credential']);
-    expect((await userRow('victim@test.shop')).name).toBe('Victor');
+    expect((await userRow('victim@test.shop'))?.name).toBe('Victor');
   });
 
   it("returns a provider error to /login with the provider's message", async () => {
@@ -248,6 +249,7 @@ describe('Google sign-in (OIDC)', () => {
     const c = t.client();
     await googleSignIn(c, { sub: 'g-deleted-1', email: 'gone@gmail.test', email_verified: true, name: 'Gone' });
     const row = await userRow('gone@gmail.test');
+    assert.isDefined(row, 'the Google user row');
     expect((await admin.del(`/api/users/${row.id}`)).status).toBe(200);
     expect((await c.get('/api/users/buyer/gone@gmail.test')).status).toBe(401);
     const again = t.client();

@@ -112,7 +112,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       const fake = w.fake!;
       const failedKeys = fake.requests.filter((r) => r.path === '/v1/refunds' && r.status === 500).map((r) => r.idempotencyKey);
       expect(failedKeys).toContain(`refund-${intentId}`);
-      const [event] = fake.eventsFor(intentId, 'payment_intent.succeeded');
+      const event = fake.eventFor(intentId, 'payment_intent.succeeded');
       expect((await fake.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
       expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
       expect(fake.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
@@ -120,7 +120,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
         (r) => r.path === '/v1/refunds' && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`),
       );
       expect(ok).toHaveLength(1);
-      expect(ok[0].idempotencyKey).not.toBe(`refund-${intentId}`);
+      expect(ok[0]?.idempotencyKey).not.toBe(`refund-${intentId}`);
     });
 
     it('a refund that went through but was not recorded is recognised on retry (charge_already_refunded)', async () => {
@@ -142,7 +142,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, await newProduct(await newSeller(w.t), 75));
       const intent = await payAtProvider(w, buyer, orderId);
-      const [event] = w.fake!.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       expect((await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
       await eventually(async () => (await orderOf(old.loser, old.orderId)).payment?.status === 'refunded');
       expect(w.fake!.refundedIntents().filter((id) => id === old.intentId)).toHaveLength(1);
@@ -167,7 +167,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
       // Its webhook cannot be handled either: 503 and not remembered, so Stripe's redelivery counts.
-      const [event] = w.fake!.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       expect(await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).toMatchObject({
         status: 503,
         body: { error: 'webhook_retry_later' },

@@ -2,7 +2,7 @@
  * The Stripe provider end to end: the real `stripe` SDK against the local fake of Stripe's API, and
  * the shop's webhook with events signed by the SDK's own test-header helper.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { stripeProvider } from '../src/payments/stripe';
 import { WebhookSignatureError } from '../src/payments/provider';
@@ -150,7 +150,7 @@ describe('stripe provider against the fake Stripe API', () => {
       email: 'b@test.shop',
     });
     await fake.confirm(a.id);
-    const [event] = fake.eventsFor(a.id, 'payment_intent.succeeded');
+    const event = fake.eventFor(a.id, 'payment_intent.succeeded');
     const { payload, header } = fake.sign(event);
     expect(await provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({
       id: event.id,
@@ -251,7 +251,7 @@ describe('paying with Stripe through the shop', () => {
     expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
 
     // The decline's webhook changes nothing either.
-    const [failed] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.payment_failed');
+    const failed = fake.eventFor(intent.paymentIntentId, 'payment_intent.payment_failed');
     expect(await fake.deliver(hook, failed)).toEqual({ status: 200, body: { received: true, duplicate: false } });
     expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
 
@@ -292,7 +292,7 @@ describe('paying with Stripe through the shop', () => {
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, productId);
       const intent = await payAtProvider(w, buyer, orderId);
-      const [event] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       const { payload, header } = fake.sign(event);
       const send = (body: string, headers: Record<string, string>) =>
         fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({
@@ -331,6 +331,7 @@ describe('paying with Stripe through the shop', () => {
         payment: { status: 'succeeded', last4: '4242', brand: 'visa', amount: 120 },
       });
       const [row] = (await allPayments(w.t)).filter((p) => p.orderId === orderId);
+      assert.isDefined(row, 'the payment row');
       // The buyer comes back later: the same transaction answers the same insertedId.
       expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({
         status: 201,
@@ -344,7 +345,7 @@ describe('paying with Stripe through the shop', () => {
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, productId);
       const intent = await payAtProvider(w, buyer, orderId);
-      const [event] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       const answers = await Promise.all(Array.from({ length: 5 }, () => fake.deliver(hook, event)));
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(await fake.deliver(hook, event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
@@ -359,8 +360,8 @@ describe('paying with Stripe through the shop', () => {
       const intent = await startPaying(buyer, orderId);
       await w.confirm(buyer, intent, 'declined');
       await w.confirm(buyer, intent, 'ok');
-      const [failed] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.payment_failed');
-      const [succeeded] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const failed = fake.eventFor(intent.paymentIntentId, 'payment_intent.payment_failed');
+      const succeeded = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       // The late "failed" first: the intent has succeeded since, and that is what counts.
       expect((await fake.deliver(hook, failed)).status).toBe(200);
       expect((await orderOf(buyer, orderId)).status).toBe('paid');
@@ -376,8 +377,8 @@ describe('paying with Stripe through the shop', () => {
       const [oa, ob] = [await placeOrder(a, productId), await placeOrder(b, productId)];
       const ia = await payAtProvider(w, a, oa);
       const ib = await payAtProvider(w, b, ob);
-      const ea = fake.eventsFor(ia.paymentIntentId, 'payment_intent.succeeded')[0];
-      const eb = fake.eventsFor(ib.paymentIntentId, 'payment_intent.succeeded')[0];
+      const ea = fake.eventFor(ia.paymentIntentId, 'payment_intent.succeeded');
+      const eb = fake.eventFor(ib.paymentIntentId, 'payment_intent.succeeded');
       expect((await fake.deliver(hook, eb)).status).toBe(200);
       expect((await fake.deliver(hook, ea)).status).toBe(200);
       expect((await fake.deliver(hook, eb)).body.duplicate).toBe(true);
@@ -408,7 +409,9 @@ describe('paying with Stripe through the shop', () => {
         expect(await fake.deliver(hook, e)).toEqual({ status: 200, body: { received: true, duplicate: false } });
       const charge = fake.eventsFor(fake.intents.get(foreign.id)!.latest_charge!, 'charge.succeeded');
       expect(charge).toHaveLength(1);
-      expect((await fake.deliver(hook, charge[0])).status).toBe(200);
+      const [chargeEvent] = charge;
+      assert.isDefined(chargeEvent, 'the charge.succeeded event');
+      expect((await fake.deliver(hook, chargeEvent)).status).toBe(200);
       expect((await allPayments(w.t)).length).toBe(before);
       expect(fake.refundedIntents()).not.toContain(foreign.id);
     });
@@ -423,7 +426,7 @@ describe('paying with Stripe through the shop', () => {
         status: 400,
         body: { message: 'The payment could not be verified: the amount does not match the order.' },
       });
-      const [e] = fake.eventsFor(wrong.id, 'payment_intent.succeeded');
+      const e = fake.eventFor(wrong.id, 'payment_intent.succeeded');
       expect((await fake.deliver(hook, e)).status).toBe(200);
       expect(fake.refundedIntents()).toContain(wrong.id);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
@@ -432,7 +435,7 @@ describe('paying with Stripe through the shop', () => {
       // Paid at Stripe, then the order deleted before the webhook: the money goes back.
       const intent = await payAtProvider(w, buyer, orderId);
       expect((await buyer.del(`/api/orders/${orderId}`)).status).toBe(200);
-      const [late] = fake.eventsFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const late = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
       expect((await fake.deliver(hook, late)).status).toBe(200);
       expect(fake.refundedIntents()).toContain(intent.paymentIntentId);
     });

@@ -21,7 +21,7 @@ function csp(headers: Headers): Map<string, string[]> {
       .map((d) => d.trim())
       .filter(Boolean)
       .map((d) => {
-        const [name, ...sources] = d.split(/\s+/);
+        const [name = '', ...sources] = d.split(/\s+/);
         return [name, sources] as const;
       }),
   );

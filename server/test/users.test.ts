@@ -4,7 +4,7 @@
  * and soft deletion (hidden, signed out, unsold products and ads gone, money records kept).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
@@ -122,7 +122,8 @@ describe('admin lists', () => {
     const total = Number(first.headers.get('x-total-count'));
     expect(total).toBe(first.body.length);
     expect(first.body.every((u) => u.isSeller && u.role === 'seller')).toBe(true);
-    const u = first.body[0];
+    const [u] = first.body;
+    assert.isDefined(u, 'a seller on the first page');
     expect(Object.keys(u).sort()).toEqual(['_id', 'createdAt', 'email', 'isSeller', 'name', 'role', 'status', 'verified']);
     expect(u.status).toBe('');
 
@@ -170,12 +171,8 @@ describe('DELETE /users/{id}: soft delete', () => {
     await advertise(s, unsold);
     const orderId = await placeOrder(b, sold);
     const { paymentId } = await payOrder(b, orderId);
-    const totals = async () =>
-      Promise.all(
-        ['/api/allproducts', '/api/products/Camera'].map(async (p) =>
-          Number((await t.client().get(p)).headers.get('x-total-count')),
-        ),
-      );
+    const totalOf = async (p: string) => Number((await t.client().get(p)).headers.get('x-total-count'));
+    const totals = async () => Promise.all([totalOf('/api/allproducts'), totalOf('/api/products/Camera')]);
     const [allBefore, camerasBefore] = await totals();
 
     const r = expectStatus(await boss.del(`/api/users/${s.id}`), 200, 'DELETE seller');
@@ -214,6 +211,7 @@ describe('DELETE /users/{id}: soft delete', () => {
     expectError(await boss.del(`/api/users/${s.id}`), 404, 'DELETE seller twice');
     expectError(await boss.put(`/api/users/verify/${s.id}`), 404, 'verify a deleted seller');
     const [row] = await t.database.db.select().from(user).where(eq(user.id, s.id));
+    assert.isDefined(row, 'the deleted seller row');
     expect(row.deletedAt).not.toBeNull();
   });
 

@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { PaymentIntent, Role } from '@shop/contract';
+import { singleRow } from '../../src/db/rows';
 import { user } from '../../src/db/schema';
 import type { TestApp } from './app';
 import type { Client, Json, Res } from './client';
@@ -237,11 +238,6 @@ export const TABLES = [
 ] as const;
 export type TableName = (typeof TABLES)[number];
 
-export async function countRows(t: TestApp, table: TableName): Promise<number> {
-  const r = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
-  return Number(r.rows[0].n);
-}
-
 /** Row count and a hash of the contents of every shop table (one query): equal before and after means nothing changed. */
 export async function fingerprint(t: TestApp): Promise<Record<TableName, string>> {
   const cols = TABLES.map(
@@ -249,5 +245,5 @@ export async function fingerprint(t: TestApp): Promise<Record<TableName, string>
       sql`(select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') from ${sql.identifier(table)} x) as ${sql.identifier(table)}`,
   );
   const r = await t.database.db.execute<Record<TableName, string>>(sql`select ${sql.join(cols, sql`, `)}`);
-  return { ...r.rows[0] };
+  return { ...singleRow(r.rows) };
 }

@@ -40,7 +40,7 @@ export class Client {
 
   private keepCookies(res: Response) {
     for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
+      const [pair = ''] = c.split(';');
       const i = pair.indexOf('=');
       const k = pair.slice(0, i).trim();
       const v = pair.slice(i + 1).trim();

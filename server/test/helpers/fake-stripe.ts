@@ -133,15 +133,22 @@ export function parseStripeForm(text: string): Obj {
     const parts = rawKey.split('[').map((p) => p.replace(/]$/, ''));
     let node: Obj | unknown[] = out;
     parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const nextIsIndex = !last && /^\d*$/.test(parts[i + 1]);
+      const next = parts[i + 1];
+      const last = next === undefined;
+      const nextIsIndex = next !== undefined && /^\d*$/.test(next);
       if (Array.isArray(node)) {
         const idx = part === '' ? node.length : Number(part);
         if (last) node[idx] = value;
-        else node = (node[idx] ??= nextIsIndex ? [] : {}) as Obj | unknown[];
+        else {
+          node[idx] ??= nextIsIndex ? [] : {};
+          node = node[idx] as Obj | unknown[];
+        }
       } else {
         if (last) node[part] = value;
-        else node = (node[part] ??= nextIsIndex ? [] : {}) as Obj | unknown[];
+        else {
+          node[part] ??= nextIsIndex ? [] : {};
+          node = node[part] as Obj | unknown[];
+        }
       }
     });
   }
@@ -196,7 +203,11 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   type Req = { method: string; path: string; body: Obj; query: Obj; requestId: string; key: string | null };
 
   function route(r: Req): { status: number; body: Obj; headers?: Record<string, string> } {
-    let m: RegExpMatchArray | null;
+    // The id in a path such as /v1/payment_intents/{id}/confirm, when the path has that shape.
+    const idIn = (shape: RegExp) => {
+      const id = r.path.match(shape)?.[1];
+      return id === undefined ? undefined : decodeURIComponent(id);
+    };
     if (r.method === 'POST' && r.path === '/v1/payment_intents') {
       const amount = Number(r.body.amount);
       if (!Number.isInteger(amount) || amount < 50)
@@ -229,11 +240,13 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       emit('payment_intent.created', pi, { id: r.requestId, key: r.key });
       return { status: 200, body: structuredClone(pi) };
     }
-    if (r.method === 'GET' && (m = r.path.match(/^\/v1\/payment_intents\/([^/]+)$/))) {
-      return { status: 200, body: expandIntent(getIntent(decodeURIComponent(m[1])), r.query.expand) };
+    const shownId = r.method === 'GET' ? idIn(/^\/v1\/payment_intents\/([^/]+)$/) : undefined;
+    if (shownId !== undefined) {
+      return { status: 200, body: expandIntent(getIntent(shownId), r.query.expand) };
     }
-    if (r.method === 'POST' && (m = r.path.match(/^\/v1\/payment_intents\/([^/]+)\/confirm$/))) {
-      const pi = getIntent(decodeURIComponent(m[1]));
+    const confirmedId = r.method === 'POST' ? idIn(/^\/v1\/payment_intents\/([^/]+)\/confirm$/) : undefined;
+    if (confirmedId !== undefined) {
+      const pi = getIntent(confirmedId);
       if (!['requires_payment_method', 'requires_confirmation'].includes(pi.status))
         throw invalid(`You cannot confirm this PaymentIntent because it has a status of ${pi.status}.`, {
           code: 'payment_intent_unexpected_state',
@@ -491,6 +504,13 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     /** Events about one object (newest last), optionally of one type. */
     eventsFor(objectId: string, type?: string) {
       return events.filter((e) => e.data.object.id === objectId && (!type || e.type === type));
+    },
+
+    /** The first event of `type` about one object; throws when Stripe would have sent none. */
+    eventFor(objectId: string, type: string): FakeEvent {
+      const event = events.find((e) => e.data.object.id === objectId && e.type === type);
+      if (!event) throw new Error(`No ${type} event about ${objectId}.`);
+      return event;
     },
 
     /** A body and the Stripe-Signature header for it, as Stripe would deliver the event. */

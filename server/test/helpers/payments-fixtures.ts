@@ -9,6 +9,7 @@ import type { Payments } from '../../src/payments';
 import type { PaymentProvider } from '../../src/payments/provider';
 import { simulatedProvider } from '../../src/payments/simulated';
 import { startTestApp, type TestApp } from './app';
+import type { ErrorBody, InsertResult } from './builders';
 import type { Client, Res } from './client';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 
@@ -167,7 +168,7 @@ export function postPayment(
   orderId: string,
   transactionId: string,
   extra: Record<string, unknown> = {},
-): Promise<Res<any>> {
+): Promise<Res<Partial<InsertResult & ErrorBody>>> {
   return buyer.post('/api/payments', { transactionId, OrderId: orderId, email: buyer.email, price: 1, ...extra });
 }
 
