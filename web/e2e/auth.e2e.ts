@@ -23,7 +23,7 @@ test.describe('auth journey', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).waitFor();
   });
 
-  test('shows every validation message of SPEC.md 5 on bad input', async ({ page }) => {
+  test('shows every validation message of the login and sign-up forms on bad input', async ({ page }) => {
     // Log In: both required, then the minimum length.
     await page.goto('/login');
     const login = page.getByRole('form', { name: 'Log In' });

@@ -44,7 +44,7 @@ async function fillCard(page: Page, number: string) {
   await form.getByLabel('Expiry (MM/YY)').fill('12/34');
   await form.getByLabel('CVC').fill('123');
   const pay = form.getByRole('button', { name: /^Pay/ });
-  // Pay stays disabled until the payment secret has loaded (SPEC.md 4).
+  // Pay stays disabled until the payment secret has loaded (docs/product.md#payment-page).
   await expect.poll(() => pay.isEnabled()).toBe(true);
   await pay.click();
   return form;

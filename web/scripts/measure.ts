@@ -1,5 +1,6 @@
 /**
- * Initial JavaScript (and CSS) per route, gzip, from the Vite manifest (issue 6, item 5).
+ * Initial JavaScript (and CSS) per route, gzip, from the Vite manifest, against the budget of
+ * docs/product.md#performance-targets.
  *
  *   npx tsx web/scripts/measure.ts                 builds into a temporary directory, then measures
  *   npx tsx web/scripts/measure.ts --dist web/dist measures an existing build made with --manifest

@@ -10,7 +10,8 @@ import { shopUrl } from './fixtures';
 export async function expectToast(page: Page, text: string) {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: text.trim() }).first();
   await toast.waitFor();
-  // SPEC.md strings are compared letter by letter: ' Advertisment added Successfully!' keeps its space.
+  // The exact strings are compared letter by letter (docs/product.md#exact-strings):
+  // ' Advertisment added Successfully!' keeps its leading space.
   const title = await toast.locator('[data-title]').textContent();
   expect(title).toBe(text);
 }

@@ -11,7 +11,7 @@ function statusText(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The route errorElement (SPEC.md 2): message, status text, and Login again (signs out, then /login). */
+/** The route errorElement: message, status text, and Login again (signs out, then /login); docs/product.md#error-page. */
 export function ErrorPage() {
   const error = useRouteError();
   const navigate = useNavigate();

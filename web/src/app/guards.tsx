@@ -5,7 +5,7 @@ import { useUser } from '@/hooks/use-user';
 import { useHasRole, type RoleName } from '@/hooks/use-roles';
 import type { LoginLocationState } from '@/lib/session';
 
-/** Login required (SPEC.md 4): otherwise to /login, remembering where the user was going. */
+/** Login required: otherwise to /login, remembering where the user was going (docs/product.md#route-guards). */
 export function RequireAuth() {
   const { user, isPending } = useUser();
   const location = useLocation();
@@ -17,7 +17,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Buyer, seller or admin pages (SPEC.md 6): spinner while the server answers, /login when the role is missing. */
+/**
+ * Buyer, seller or admin pages: a spinner while the server answers the role check, /login when the
+ * role is missing (docs/product.md#route-guards).
+ */
 export function RequireRole({ roleName }: { roleName: RoleName }) {
   const { user, isPending: sessionPending } = useUser();
   const location = useLocation();

@@ -24,7 +24,7 @@ const guard = (role?: RoleName) => async () => {
 /**
  * A loader that only starts requests into the query cache and returns at once: the calls a page
  * needs first go out while its chunk downloads, instead of after it has rendered. Nothing waits
- * for them and a failure is the page's to show (the lists stay empty, SPEC.md 2).
+ * for them and a failure is the page's to show (the home page's lists stay empty: docs/product.md#home-page).
  */
 const warm = (queryClient: QueryClient | undefined, start: (client: QueryClient) => void) =>
   queryClient

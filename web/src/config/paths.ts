@@ -10,10 +10,10 @@ export const paths = {
   category: {
     path: '/category/:category',
     getHref: (category: string) => `/category/${encodeURIComponent(category)}`,
-    /** SPEC.md 2: the ad cards link to the relative path category/{category}. */
+    /** The ad cards' 'Buy Now' link: the relative path category/{category} (docs/product.md#home-page). */
     getRelativeHref: (category: string) => `category/${encodeURIComponent(category)}`,
   },
-  /** One product (issue 6): public, sold ones too. */
+  /** One product: public, sold ones too (docs/product.md#product-page). */
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
@@ -26,7 +26,7 @@ export const paths = {
       path: '/dashboard/payment/:id',
       getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
     },
-    /** Name, password and devices of the signed-in user (every role, issue 5). */
+    /** Name, password and devices of the signed-in user, for every role (docs/product.md#profile-page). */
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },
   images: {

@@ -1,6 +1,6 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Prices are dollars (SPEC.md 9): 1234 -> "$1,234.00". */
+/** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00". */
 export function formatPrice(amount: number): string {
   return usd.format(Number.isFinite(amount) ? amount : 0);
 }

@@ -4,7 +4,7 @@ import { queryKeys } from './query-keys';
 import { ApiError } from './api';
 import { createQueryClient, FIVE_MINUTES, retryDelay, shouldRetry } from './query-client';
 
-describe('query defaults (SPEC.md 8 and 9)', () => {
+describe('query defaults (cache time, retries, back-off)', () => {
   it('backs off 1 s doubling, capped at 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api';
 import { queryKeys } from './query-keys';
 
-/** SPEC.md 9: 5-minute cache. SPEC.md 8: failed reads retried 3 times, 1 s doubling, capped at 30 s. */
+/** Reads cached 5 minutes; failed reads retried 3 times, 1 s doubling, capped at 30 s (docs/product.md#web-client-defaults). */
 export const FIVE_MINUTES = 5 * 60 * 1000;
 export const MAX_RETRIES = 3;
 

@@ -1,6 +1,6 @@
 /**
- * Every query key of the app, in one place. 'category' and 'advertise' are the keys SPEC.md 7
- * names. Keys are hierarchical so a mutation can invalidate a whole family by its prefix.
+ * Every query key of the app, in one place. The category and ad lists keep the keys 'category' and
+ * 'advertise' (docs/product.md#field-names-kept-as-spelled). Keys are hierarchical so a mutation can invalidate a whole family by its prefix.
  */
 export interface ProductFilters {
   q?: string;

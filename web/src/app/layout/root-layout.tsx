@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-/** Shared layout of every page (SPEC.md 2): navbar, the page, footer. */
+/** Shared layout of every page: navbar, the page, footer (docs/product.md#layout-and-navbar). */
 export function RootLayout() {
   const navigation = useNavigation();
   return (

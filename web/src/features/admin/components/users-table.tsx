@@ -13,7 +13,7 @@ interface UsersTableProps {
   title: string;
   kind: 'buyer' | 'seller';
   query: { data?: User[]; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
-  /** Toast after a delete (SPEC.md 8 has one per list). */
+  /** Toast after a delete: each list has its own string (docs/product.md#exact-strings). */
   deletedMessage: string;
   /** Extra columns (the seller's verification). */
   extraHeader?: ReactNode;

@@ -7,7 +7,7 @@ import { buyer, renderWithApp, sessionFor } from '@/test/render';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 
-describe('LoginForm (SPEC.md 5)', () => {
+describe('LoginForm validation and sign-in', () => {
   it('shows "Email is required" and "Password is required" for an empty form', async () => {
     const { callsTo } = mockFetch({});
     renderWithApp(<LoginForm onSuccess={vi.fn()} />, { user: null });
@@ -59,7 +59,7 @@ describe('LoginForm (SPEC.md 5)', () => {
   });
 });
 
-describe('SignupForm (SPEC.md 5)', () => {
+describe('SignupForm validation and sign-up', () => {
   it('shows every required message for an empty form', async () => {
     mockFetch({});
     renderWithApp(<SignupForm onSuccess={vi.fn()} />, { user: null });

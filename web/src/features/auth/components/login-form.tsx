@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useSignIn } from '../api/sign-in';
 import { PasswordInput } from './password-input';
 
-/** 'Log In' form (SPEC.md 5 messages). Calls onSuccess after the session exists. */
+/** 'Log In' form, with the messages of docs/product.md#validation. Calls onSuccess after the session exists. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const signIn = useSignIn();
   const [authError, setAuthError] = useState<string | null>(null);
@@ -23,7 +23,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       await signIn.mutateAsync(values);
       onSuccess();
     } catch (error) {
-      // SPEC.md 8: 'Error: ' followed by the authentication error message.
+      // 'Error: ' followed by the authentication error's message (docs/product.md#exact-strings).
       setAuthError(`Error: ${errorMessage(error)}`);
     }
   });

@@ -75,7 +75,7 @@ describe('ChangePasswordForm', () => {
     expect(callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
   });
 
-  it("holds the new password to SPEC.md 5's rule, typed twice the same, and new", async () => {
+  it('holds the new password to the password rule, typed twice the same, and new', async () => {
     const { callsTo } = mockFetch({});
     renderWithApp(<ChangePasswordForm />, { user: buyer });
     await fillPasswords('secret123', '12345');

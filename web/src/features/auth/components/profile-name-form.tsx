@@ -5,7 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { useUpdateUser } from '../api/update-user';
 import { nameRule } from '../lib/profile-rules';
 
-/** The profile name update of SPEC.md 1 (POST /api/auth/update-user), on the profile page. */
+/** The display name on the profile page, saved by POST /api/auth/update-user (docs/product.md#profile-page). */
 export function ProfileNameForm({ name }: { name: string }) {
   const update = useUpdateUser();
   const [value, setValue] = useState(name);

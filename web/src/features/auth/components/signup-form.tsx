@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useSignUp } from '../api/sign-up';
 import { PasswordInput } from './password-input';
 
-/** 'Sign Up' form: name, email, password, 'Seller?' (SPEC.md 2 and 5). */
+/** 'Sign Up' form: name, email, password, 'Seller?' (docs/product.md#screens-and-routes, #validation). */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const signUp = useSignUp();
   const [authError, setAuthError] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       await signUp.mutateAsync(values);
       onSuccess();
     } catch (error) {
-      // SPEC.md 8: the authentication error message as is.
+      // The authentication error's message as is (docs/product.md#exact-strings).
       setAuthError(errorMessage(error));
     }
   });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { loginSchema, signupSchema } from '@shop/contract';
 
-/** The display name: SPEC.md 5's rule of the sign-up form (required, trimmed, at most 100). */
+/** The display name: the sign-up form's rule (required, trimmed, at most 100; docs/product.md#validation). */
 export const nameRule = signupSchema.shape.name;
 
 export const PASSWORDS_DIFFER = 'The two new passwords do not match';
 export const SAME_PASSWORD = 'The new password must differ from the current one';
 
 /**
- * Change password: the new one follows SPEC.md 5's password rule (the login form's: required, at
- * least 6 characters, 'password at lest 6 charecter'), typed twice.
+ * Change password: the new one follows the password rule of the login form (required, at least 6
+ * characters, 'password at lest 6 charecter'; docs/product.md#validation), typed twice.
  */
 export const changePasswordSchema = z
   .object({

@@ -39,7 +39,7 @@ const POSTS: Post[] = [
   },
 ];
 
-/** /blog: four static question-and-answer cards (SPEC.md 2). */
+/** /blog: four static question-and-answer cards (docs/product.md#screens-and-routes). */
 export function BlogPage() {
   return (
     <section aria-labelledby="blog-title" className="mx-auto flex max-w-3xl flex-col gap-6">

@@ -3,7 +3,7 @@ import type { Advertisement } from '@shop/contract';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/advertise, cached under 'advertise' (SPEC.md 7). */
+/** GET /api/advertise, cached under 'advertise' (docs/product.md#field-names-kept-as-spelled). */
 export function getAdvertisements(signal?: AbortSignal) {
   return api<Advertisement[]>('/advertise', { signal });
 }
@@ -11,7 +11,7 @@ export function getAdvertisements(signal?: AbortSignal) {
 export const advertisementsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.advertisements, queryFn: ({ signal }) => getAdvertisements(signal) });
 
-/** Defaults to empty; a failure leaves it empty (SPEC.md 2). */
+/** Defaults to empty; a failure leaves it empty (docs/product.md#home-page). */
 export function useAdvertisements() {
   const query = useQuery(advertisementsQueryOptions());
   return { ...query, advertisements: Array.isArray(query.data) ? query.data : [] };

@@ -3,7 +3,7 @@ import type { Category } from '@shop/contract';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/category, cached under 'category' (SPEC.md 7). */
+/** GET /api/category, cached under 'category' (docs/product.md#field-names-kept-as-spelled). */
 export function getCategories(signal?: AbortSignal) {
   return api<Category[]>('/category', { signal });
 }
@@ -11,7 +11,7 @@ export function getCategories(signal?: AbortSignal) {
 export const categoriesQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.categories, queryFn: ({ signal }) => getCategories(signal) });
 
-/** SPEC.md 4: the list defaults to empty until loaded, and stays empty when it fails. */
+/** The list defaults to empty until loaded, and stays empty when it fails (docs/product.md#home-page). */
 export function useCategories() {
   const query = useQuery(categoriesQueryOptions());
   return { ...query, categories: Array.isArray(query.data) ? query.data : [] };

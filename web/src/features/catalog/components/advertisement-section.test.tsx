@@ -6,7 +6,7 @@ import { AdvertisementSection } from './advertisement-section';
 
 const ad = { _id: 'a1', name: 'Pixel 7', img: '/images/products/mobile-2.svg', category: 'Mobile', productId: 'p1', price: 320 };
 
-describe('AdvertisementSection (SPEC.md 2)', () => {
+describe('AdvertisementSection', () => {
   it('keeps its place with placeholders while the ads load', () => {
     mockFetch({ 'GET /api/advertise': () => pending() });
     renderWithApp(<AdvertisementSection />);

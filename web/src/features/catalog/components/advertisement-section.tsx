@@ -6,7 +6,8 @@ import { useAdvertisements } from '../api/get-advertisements';
 import { CardLink } from './card-link';
 
 /**
- * SPEC.md 2 Advertisement: 1 column small, 4 from md; hidden when empty, silent when it fails. While
+ * Advertisement (docs/product.md#home-page): 1 column small, 4 from md; hidden when empty, silent
+ * when it fails. While
  * the first answer is on its way the section keeps its place with card-shaped placeholders, so the
  * ads arriving under the banner push nothing down.
  */

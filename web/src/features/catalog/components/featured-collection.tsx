@@ -4,7 +4,7 @@ import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 
-/** SPEC.md 2 Featured Collection: category cards, 1/2/3 columns; each links to /category/{category}. */
+/** Featured Collection: category cards, 1/2/3 columns; each links to /category/{category} (docs/product.md#home-page). */
 export function FeaturedCollection() {
   const { categories, isPending } = useCategories();
   if (!isPending && categories.length === 0) return null;

@@ -28,8 +28,8 @@ export function VerifiedTick() {
 }
 
 /**
- * A product with everything SPEC.md 2 lists: name, image, price, location, seller (+tick), used
- * years, original price, date. The title links to the product page and its hit area covers the
+ * A product with everything a card shows (docs/product.md#product-lists-search-and-filters): name,
+ * image, price, location, seller (+tick), used years, original price, date. The title links to the product page and its hit area covers the
  * whole card (one tab stop per card); the buttons sit above it.
  */
 export function ProductCard({ product, onBuy, priority = false, action, badges, headingLevel = 3 }: ProductCardProps) {

@@ -9,8 +9,9 @@ import { FilterBarPlaceholder } from '../filters/filter-layout';
 const OurProducts = lazy(() => import('../components/our-products').then((m) => ({ default: m.OurProducts })));
 
 /**
- * Home (SPEC.md 2, issue 3): promo banner, the Advertisement section (hidden when empty), the Featured
- * Collection, then 'Our Products' with search, filters and sort kept in the URL (issue 6).
+ * Home, in the order of docs/product.md#home-page: promo banner, the Advertisement section (hidden
+ * when empty), the Featured Collection, then 'Our Products' with search, filters and sort kept in the
+ * URL (docs/product.md#product-lists-search-and-filters).
  */
 export function HomePage() {
   return (

@@ -28,7 +28,7 @@ const menuLabels = async () => {
     .map((a) => a.textContent);
 };
 
-describe('Dashboard side menu (SPEC.md 2)', () => {
+describe('Dashboard side menu', () => {
   it('shows a spinner while the role checks run', async () => {
     mockFetch({ ...roles({ buyer: true }), 'GET /api/users/seller/sam@shop.test': () => pending() });
     render();

@@ -37,7 +37,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
   return { items, isPending: roles.isPending };
 }
 
-/** /dashboard: side menu by role (SPEC.md 2), spinner while the role checks run. */
+/** /dashboard: side menu by role, spinner while the role checks run (docs/product.md#dashboard). */
 export function DashboardLayout() {
   const { items, isPending } = useDashboardMenu();
   if (isPending) return <PageSpinner label="Checking your roles…" />;

@@ -17,7 +17,7 @@ import { calloutClass } from '@/components/callout';
 type BookingValues = z.input<typeof bookingFormSchema>;
 const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
 
-/** SPEC.md 2 booking modal: price and email read-only, name prefilled, phone and meeting location. */
+/** Booking modal: price and email read-only, name prefilled, phone and meeting location (docs/product.md#booking-modal). */
 export function BookingModal({ product, user, onClose }: BookingModalProps) {
   return (
     <Modal open={!!product} onClose={onClose} title={product ? `Book ${product.name}` : 'Book'}>

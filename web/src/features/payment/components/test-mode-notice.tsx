@@ -8,7 +8,7 @@ export const TEST_CARDS = [
   { number: '4000 0000 0000 0069', result: 'expired' },
 ] as const;
 
-/** DESIGN.md 2: say plainly that no real money moves. */
+/** With the simulated provider, says plainly that no real money moves (docs/product.md#payment-page). */
 export function TestModeNotice() {
   return (
     <aside className={calloutClass('info')} aria-labelledby="test-mode-title">

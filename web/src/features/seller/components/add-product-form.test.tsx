@@ -19,7 +19,7 @@ async function fillValid() {
   await userEvent.type(screen.getByLabelText('Image URL'), '/images/products/camera-1.svg');
 }
 
-describe('AddProductForm (SPEC.md 5: every field required)', () => {
+describe('AddProductForm (every field required)', () => {
   it('shows a required message under every field of an empty form and sends nothing', async () => {
     const { callsTo } = mockFetch({});
     renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });

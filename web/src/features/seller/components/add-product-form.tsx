@@ -59,7 +59,10 @@ function toFieldName(field: string | undefined): FieldName | null {
   return (FIELDS as readonly string[]).includes(last) ? (last as FieldName) : null;
 }
 
-/** 'Add A Product' (SPEC.md 5: every field required). Keeps what was typed when the server refuses. */
+/**
+ * 'Add A Product': every field required (docs/product.md#validation). Keeps what was typed when the
+ * server refuses.
+ */
 export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
   const createProduct = useCreateProduct();
   const [formError, setFormError] = useState<string | null>(null);
