@@ -1,5 +1,24 @@
 import { z } from 'zod';
-import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_PASSWORD_LENGTH } from './constants';
+import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+
+/** The error code of a 403 for an account that has not verified its email address yet. */
+export const EMAIL_NOT_VERIFIED = 'email_not_verified';
+
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`;
+export const PASSWORD_BLANK_MESSAGE = 'Password cannot be only spaces';
+
+/**
+ * A password being chosen (sign-up, change, reset), as the forms check it and the server too. Under 6
+ * characters it keeps the product's own message; the most common passwords are refused by the server
+ * only (the list is too large for the web app).
+ */
+export const newPasswordSchema = z
+  .string()
+  .min(1, { message: MESSAGES.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, { message: MESSAGES.passwordMin })
+  .min(MIN_NEW_PASSWORD_LENGTH, { message: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  .refine((p) => p.trim().length > 0, { message: PASSWORD_BLANK_MESSAGE });
 
 /** Login form (SPEC.md 5). Shared by the web form; the server (Better Auth) enforces the same minimum. */
 export const loginSchema = z.object({
@@ -13,7 +32,23 @@ export const loginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = loginSchema.extend({
+  password: newPasswordSchema,
   name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(100, { message: 'Name must be at most 100 characters' }),
   isSeller: z.boolean().default(false),
 });
 export type SignupInput = z.input<typeof signupSchema>;
+
+/** 'Forgot password?': the address to send the reset link to. */
+export const forgotPasswordSchema = loginSchema.pick({ email: true });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const PASSWORDS_DIFFER_MESSAGE = 'The two passwords do not match';
+
+/** The reset page (from the emailed link): the new password, typed twice. */
+export const resetPasswordSchema = z
+  .object({ newPassword: newPasswordSchema, confirmPassword: z.string().min(1, { message: 'Type the new password again' }) })
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

@@ -5,7 +5,10 @@ export type CategoryName = (typeof CATEGORIES)[number];
 export const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
+/** Under this, a password gets MESSAGES.passwordMin (the login form still signs in such old passwords). */
 export const MIN_PASSWORD_LENGTH = 6;
+/** The least a new password (sign-up, change, reset) may have. */
+export const MIN_NEW_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 
 export const PAGE_SIZE_DEFAULT = 24;
