@@ -477,7 +477,7 @@ function printTable(rows: Row[]) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i >= 2 && i <= 8 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join('  ');
-  log('\n' + line(head));
+  log(`\n${line(head)}`);
   log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) log(line(b));
   log(
@@ -552,7 +552,7 @@ async function main() {
     );
     return;
   }
-  fs.writeFileSync(path.join(resultsDir, 'latest.json'), JSON.stringify(summary, null, 2) + '\n');
+  fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
   fs.writeFileSync(path.join(resultsDir, 'latest.svg'), renderSvg(rows, summary.machine, summary.settings));
   log(
     `\nWrote ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))} and latest.svg in ${Math.round((Date.now() - t0) / 1000)} s.`,

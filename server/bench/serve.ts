@@ -45,7 +45,7 @@ if (!started) {
   process.exit(2);
 }
 const address = started.server.server.address();
-process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
 const stop = async () => {
   await started.server.close();
   await started.close();

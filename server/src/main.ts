@@ -42,7 +42,7 @@ async function main() {
         `    ${a.role.padEnd(6)} ${a.email}${a.role === 'seller' ? (a.verified ? ' (verified)' : ' (unverified)') : ''}`,
       );
   }
-  console.log(lines.join('\n') + '\n');
+  console.log(`${lines.join('\n')}\n`);
 }
 
 main().catch((err) => {

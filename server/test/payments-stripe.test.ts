@@ -115,7 +115,7 @@ describe('stripe provider against the fake Stripe API', () => {
   it('does not know forged ids, and never sends malformed ones to Stripe', async () => {
     expect(await provider.retrieveIntent('pi_doesnotexist123')).toBeNull();
     const before = fake.requests.length;
-    for (const id of ['ch_123', 'pi_x/../../v1/refunds', 'pi_abc_secret_def', '', 'pi_'.padEnd(300, 'a') + '?'])
+    for (const id of ['ch_123', 'pi_x/../../v1/refunds', 'pi_abc_secret_def', '', `${'pi_'.padEnd(300, 'a')}?`])
       expect(await provider.retrieveIntent(id)).toBeNull();
     expect(fake.requests.length).toBe(before);
   });

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '../src/lib/rate-limit';
 import { startTestApp, type TestApp } from './helpers/app';
-import { Client, type Res } from './helpers/client';
+import type { Client, Res } from './helpers/client';
 
 /**
  * Abuse limits: sign-in / sign-up per IP and per email, a general per-IP API limit, counted per real

@@ -7,7 +7,7 @@ type Issue = { instancePath?: string; message?: string; params?: { issue?: { pat
 
 function fieldOf(issue: Issue): string {
   const p = issue.params?.issue?.path;
-  if (p && p.length) return p.map(String).join('.');
+  if (p?.length) return p.map(String).join('.');
   return (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 

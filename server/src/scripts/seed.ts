@@ -14,10 +14,10 @@ import { seedSynthetic, seedSyntheticAds } from '../seed/synthetic';
 
 const usage = 'Usage: npm run seed -- --products N [--sellers 300] [--batch 50000]';
 
-async function main() {
-  let args;
+/** The command line's options; an unknown or malformed one ends the process with the usage. */
+function readArgs() {
   try {
-    args = parseArgs({
+    return parseArgs({
       options: {
         products: { type: 'string' },
         sellers: { type: 'string' },
@@ -29,6 +29,10 @@ async function main() {
     console.error(`${(err as Error).message}\n${usage}`);
     process.exit(2);
   }
+}
+
+async function main() {
+  const args = readArgs();
   if (args.help) {
     console.log(usage);
     return;

@@ -336,7 +336,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       if (piId) {
         const pi = getIntent(piId);
         charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
-        if (!charge || charge.status !== 'succeeded')
+        if (charge?.status !== 'succeeded')
           throw invalid(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, {
             param: 'payment_intent',
           });

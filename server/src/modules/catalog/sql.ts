@@ -84,7 +84,10 @@ export function productListQuery(f: ProductFilters) {
   };
   const where = ['p.listed'];
   let categoryParam: string | undefined;
-  if (f.category) where.push(`p.category = ${(categoryParam = param(f.category))}`);
+  if (f.category) {
+    categoryParam = param(f.category);
+    where.push(`p.category = ${categoryParam}`);
+  }
   if (f.condition) where.push(`p.condition = ${param(f.condition)}`);
   if (f.minPrice !== undefined) where.push(`p.price_cents >= ${param(money.toCents(f.minPrice))}`);
   if (f.maxPrice !== undefined) where.push(`p.price_cents <= ${param(money.toCents(f.maxPrice))}`);

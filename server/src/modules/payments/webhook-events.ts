@@ -19,7 +19,7 @@ export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Set
    */
   async function reconcile(intentId: string): Promise<string> {
     const intent = await provider.retrieveIntent(intentId);
-    if (!intent || !intent.orderId || !idSchema.safeParse(intent.orderId).success) return 'not_ours';
+    if (!intent?.orderId || !idSchema.safeParse(intent.orderId).success) return 'not_ours';
     if (intent.status !== 'succeeded') return 'not_succeeded';
     const [known] = await db.select().from(payment).where(eq(payment.transactionId, intent.id));
     if (known) {

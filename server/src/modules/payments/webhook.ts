@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shop/contract';
-import { WebhookSignatureError } from '../../payments/provider';
+import { type WebhookEvent, WebhookSignatureError } from '../../payments/provider';
 import type { PaymentsService } from './service';
 
 /**
@@ -29,7 +29,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const header = request.headers['stripe-signature'];
-      let event;
+      let event: WebhookEvent;
       try {
         event = await payments.provider.parseWebhook(raw, typeof header === 'string' ? header : undefined);
       } catch (err) {
@@ -40,7 +40,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
           message: 'The Stripe-Signature header is missing or does not match the body and the webhook secret.',
         });
       }
-      let result;
+      let result: Awaited<ReturnType<PaymentsService['handleWebhook']>>;
       try {
         result = await payments.handleWebhook(event);
       } catch (err) {
