@@ -20,7 +20,7 @@ export const newPasswordSchema = z
   .max(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
   .refine((p) => p.trim().length > 0, { message: PASSWORD_BLANK_MESSAGE });
 
-/** Login form (SPEC.md 5). Shared by the web form; the server (Better Auth) enforces the same minimum. */
+/** Login form (docs/product.md#validation). Shared by the web form; the server (Better Auth) enforces the same minimum. */
 export const loginSchema = z.object({
   email: z.string().trim().min(1, { message: MESSAGES.emailRequired }).email({ message: 'Enter a valid email address' }),
   password: z

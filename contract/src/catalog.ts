@@ -20,7 +20,7 @@ export const advertisementSchema = z
   .meta({ id: 'Advertisement' });
 export type Advertisement = z.infer<typeof advertisementSchema>;
 
-/** A product as the API answers it; field names as SPEC.md spells them. */
+/** A product as the API answers it, with the original client's field names (docs/product.md#field-names-kept-as-spelled). */
 export const productSchema = z
   .object({
     _id: z.string(),
@@ -46,8 +46,9 @@ export const productSchema = z
 export type Product = z.infer<typeof productSchema>;
 
 /**
- * POST /products. The SPEC client also sends seller, email, date and sellerStatus: those are
- * taken from the session instead (an `email` that is not the caller's is refused).
+ * POST /products. The original client also sends seller, email, date and sellerStatus: those are
+ * taken from the session instead (an `email` that is not the caller's is refused); see
+ * docs/product.md#the-original-client.
  */
 export const productInputSchema = z.object({
   name: text(120),
@@ -84,10 +85,10 @@ export const productInputSchema = z.object({
 });
 export type ProductInput = z.input<typeof productInputSchema>;
 
-/** The add-product form: all fields required (SPEC.md 5), with the same rules as the server. */
+/** The add-product form: every field required (docs/product.md#validation), with the same rules as the server. */
 export const productFormSchema = productInputSchema.omit({ email: true });
 
-/** POST /advertise: the SPEC client sends the product fields; `_id` (or productId) names the product. */
+/** POST /advertise: the original client sends the product's fields; `_id` (or productId) names the product. */
 export const advertiseInputSchema = z
   .object({
     productId: idSchema.optional(),
@@ -98,7 +99,10 @@ export const advertiseInputSchema = z
 
 export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
 
-/** Filters of the product lists (issue 6), kept in the URL by the web app. */
+/**
+ * Search, filters and sort of the product lists, kept in the URL by the web app
+ * (docs/product.md#product-lists-search-and-filters).
+ */
 export const productQuerySchema = pageQuery.extend({
   q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
   category: categoryNameSchema.optional(),

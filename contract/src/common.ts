@@ -17,7 +17,8 @@ export const idParams = z.object({ id: idSchema });
 
 /**
  * Emails are compared lower-case. A space cannot be part of an address: it is a '+' that arrived
- * unencoded in a query string (`?email=a+b@x.com`, as the SPEC client sends it), so it is read back as '+'.
+ * unencoded in a query string (`?email=a+b@x.com`, as the original client sends it), so it is read back
+ * as '+' (docs/product.md#validation).
  */
 export const emailSchema = z
   .string({ message: 'must be a valid email address' })
@@ -84,7 +85,7 @@ export const phoneSchema = z
   .max(30, { message: 'must be at most 30 characters' })
   .regex(/^\+?[0-9 ()\-.]{3,30}$/, { message: 'must be a phone number' });
 
-/** `limit` + `cursor` of every list (DESIGN.md 3). */
+/** `limit` + `cursor` of every list (docs/product.md#pagination). */
 export const pageQuery = z.object({
   limit: z.coerce
     .number({ message: 'must be a number' })

@@ -1,4 +1,7 @@
-/** Fixed lists and limits of SPEC.md sections 3 and 9. One place for each. */
+/**
+ * The shop's fixed lists (docs/product.md#entities) and limits (docs/product.md#validation and
+ * docs/product.md#pagination), one place for each.
+ */
 export const CATEGORIES = ['Laptop', 'Mobile', 'iPad', 'Camera', 'Headphone', 'Watch'] as const;
 export type CategoryName = (typeof CATEGORIES)[number];
 
@@ -17,7 +20,10 @@ export const PAGE_SIZE_MAX = 100;
 /** Largest price we accept, in dollars. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 
-/** Exact UI strings of SPEC.md (typos kept on purpose, see SPEC.md header). */
+/**
+ * Exact UI strings, typos and spaces kept on purpose: the browser tests compare them letter by letter
+ * (docs/product.md#exact-strings).
+ */
 export const MESSAGES = {
   emailRequired: 'Email is required',
   passwordRequired: 'Password is required',

@@ -43,8 +43,8 @@ export type Order = z.infer<typeof orderSchema>;
 
 /**
  * POST /orders. productId names the item; price, seller, productName, img and email come from the
- * product and the session (the SPEC client still sends them: they are accepted and ignored, except an
- * `email` that is not the caller's, which is refused).
+ * product and the session (the original client still sends them: they are accepted and ignored, except
+ * an `email` that is not the caller's, which is refused; docs/product.md#the-original-client).
  */
 export const orderInputSchema = z.object({
   productId: idSchema,

@@ -18,7 +18,10 @@ export const paymentIntentSchema = z.object({
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 
-/** POST /payments. SPEC spells the order id `OrderId`; `orderId` is accepted too. */
+/**
+ * POST /payments. The original client spells the order id `OrderId`
+ * (docs/product.md#field-names-kept-as-spelled); `orderId` is accepted too.
+ */
 export const paymentInputSchema = z
   .object({
     transactionId: z.string().trim().min(1, { message: 'is required' }).max(200),
