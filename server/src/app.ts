@@ -94,7 +94,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         title: 'Second-hand tech shop API',
         version: '1.0.0',
         description:
-          'Paths and answer shapes of SPEC.md section 7, under /api. Identity comes from the session cookie set by /api/auth.',
+          "The shop's paths and answer shapes, under /api; the original client's calls keep the shapes it reads. Identity comes from the session cookie set by /api/auth.",
       },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },

@@ -63,7 +63,7 @@ function googleProvider(google: NonNullable<Config['google']>) {
 
 type HookContext = { path: string; body?: unknown };
 
-/** Names are required and at most 100 characters, trimmed (SPEC.md 5: 'Name is required'). */
+/** Names are required ('Name is required') and at most 100 characters, trimmed (docs/product.md#validation). */
 function checkName(ctx: HookContext) {
   if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
   const body = ctx.body as { name?: unknown } | undefined;
@@ -75,7 +75,7 @@ function checkName(ctx: HookContext) {
   return { context: { body: { ...body, name } } };
 }
 
-/** The most common passwords are refused at sign-up and password change (DESIGN.md 7). */
+/** The most common passwords are refused at sign-up and password change (docs/product.md#validation). */
 function checkPassword(ctx: HookContext) {
   const field = ctx.path === '/sign-up/email' ? 'password' : ctx.path === '/change-password' ? 'newPassword' : null;
   if (!field) return;

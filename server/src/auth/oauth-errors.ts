@@ -1,6 +1,6 @@
 /**
  * Better Auth ends a failed OAuth sign-in with a redirect to /login?error=<code>[&error_description=...].
- * The web app shows 'Error: ' + message (SPEC.md 8), so the redirect also carries `message`: the
+ * The web app shows 'Error: ' + message (docs/product.md#exact-strings), so the redirect also carries `message`: the
  * provider's own description when it sent one, else a sentence a person understands.
  */
 const MESSAGES: Record<string, string> = {
