@@ -1,7 +1,8 @@
 /**
- * The front-end half of `npm run bench` (issue 6, item 5): initial JS (gzip) per route from a fresh
- * production build's Vite manifest, and Lighthouse (its mobile profile, Debian's Chromium) on the
- * home, a category (signed in) and a product page of the real shop serving that build.
+ * The front-end half of `npm run bench` (targets: docs/product.md#performance-targets): initial JS
+ * (gzip) per route from a fresh production build's Vite manifest, and Lighthouse (its mobile profile,
+ * Debian's Chromium) on the home, a category (signed in) and a product page of the real shop serving
+ * that build.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
