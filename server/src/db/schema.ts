@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -346,4 +347,36 @@ export const knownDevice = pgTable(
     firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.userAgentHash] })],
+);
+
+/**
+ * Every mail the shop sends (mail/mailer.ts). The row is written when the mail is enqueued, inside the
+ * transaction of what caused it, and the mail job delivers it: next_attempt_at is when it is due (or,
+ * while an instance is sending it, when that claim lapses), null once it is sent or given up. Mails of
+ * the development outbox (no SMTP_URL outside production) are written as sent, transport 'dev'.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order mails were enqueued in (created_at may repeat: it is the app's clock, which tests hold still). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    to: text('to_address').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    userId: uuid('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    sentAt: ts('sent_at'),
+    transport: text('transport', { enum: ['smtp', 'dev'] }),
+    /** The last failed attempt's error; kept after a later success for the record. */
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`next_attempt_at is not null`),
+    index('mail_outbox_seq_idx').on(t.seq),
+  ],
 );
