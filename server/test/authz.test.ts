@@ -1,8 +1,8 @@
 /**
- * Who gets in (DESIGN.md 3): every call of SPEC.md 7, as anonymous, buyer, other buyer, seller,
- * other seller and admin. "buyer" and "seller" own the targets; the "other" ones do not. A call that
- * changes something gets fresh targets for every actor, and its effect must show exactly when the
- * call was let in (a refused call changes nothing).
+ * Who gets in (docs/product.md#who-may-call-what): every call of the original client, as anonymous,
+ * buyer, other buyer, seller, other seller and admin. "buyer" and "seller" own the targets; the
+ * "other" ones do not. A call that changes something gets fresh targets for every actor, and its
+ * effect must show exactly when the call was let in (a refused call changes nothing).
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -33,8 +33,8 @@ type Row = { call: string; expect: Expect; run: (me: Client) => Promise<Attempt>
 const EVERYONE: Expect = [200, 200, 200, 200, 200, 200];
 const ADMIN_ONLY: Expect = [401, 403, 403, 403, 403, 200];
 
-/** The calls of SPEC.md 7 (under /api): the table below must cover each. */
-const SPEC_CALLS = [
+/** The original client's calls (docs/product.md#the-original-client), under /api: the table below must cover each. */
+const ORIGINAL_CALLS = [
   'GET /api/category',
   'GET /api/advertise',
   'GET /api/allproducts',
@@ -250,7 +250,7 @@ const rows: Row[] = [
       };
     },
   },
-  // ---- beyond SPEC.md 7
+  // ---- the calls the shop added to the original client's
   {
     call: 'GET /api/product/{id}',
     expect: EVERYONE,
@@ -262,8 +262,8 @@ const rows: Row[] = [
 it('lets exactly the right actors make each call', async () => {
   const base = (call: string) => call.replace(/ \(.*\)$/, '');
   expect(
-    SPEC_CALLS.filter((c) => !rows.some((r) => base(r.call) === c)),
-    'SPEC.md 7 calls missing from the table',
+    ORIGINAL_CALLS.filter((c) => !rows.some((r) => base(r.call) === c)),
+    "the original client's calls missing from the table",
   ).toEqual([]);
 
   const failures: string[] = [];

@@ -1,7 +1,8 @@
 /**
- * Bad input (DESIGN.md 3): wrong types, missing fields, huge strings, bad prices, malformed ids,
- * script and data image URLs, invalid JSON, bad page parameters and cursors. Each is a clear 4xx
- * `{error, message}` naming the field, never a 500, and changes nothing in the database.
+ * Bad input (docs/product.md#validation and #errors): wrong types, missing fields, huge strings, bad
+ * prices, malformed ids, script and data image URLs, invalid JSON, bad page parameters and cursors.
+ * Each is a clear 4xx `{error, message}` naming the field, never a 500, and changes nothing in the
+ * database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -197,7 +198,7 @@ const bodyCases: Case[] = [
     send: (c) => c.post('/api/create-payment-intent', { orderId: 'abc', price: 10 }),
   },
   {
-    what: 'intent without orderId (SPEC sends only price)',
+    what: 'intent without orderId (the original client sends only price)',
     as: 'buyer',
     status: 400,
     field: 'orderId',
@@ -391,7 +392,7 @@ describe('page parameters', () => {
 });
 
 describe('bodies that are fine', () => {
-  it('PUT /users/verify/{id} with an empty JSON body is not an error (SPEC: payload not shown)', async () => {
+  it('PUT /users/verify/{id} with an empty JSON body is not an error (the original client sends no payload)', async () => {
     const s = await seller(t);
     const r = await who.admin.request('PUT', `/api/users/verify/${s.id}`, '');
     expectStatus(r, 200, 'PUT with an empty JSON body');

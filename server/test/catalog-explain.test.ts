@@ -1,13 +1,14 @@
 /**
- * Issue 6: every product-list query is served by an index. Loads 100k synthetic products into
- * PostgreSQL and EXPLAINs each query shape the catalog runs (first page, deep page via a cursor,
- * category, search, each filter and combinations, each sort; for the prepared statements also
- * their generic plan), failing on any sequential scan of product (or of advertisement: a tenth of
- * the listings are advertised here).
+ * Every product-list query is served by an index (docs/architecture.md#catalog-indexes). Loads 100k
+ * synthetic products into PostgreSQL and EXPLAINs each query shape the catalog runs (first page, deep
+ * page via a cursor, category, search, each filter and combinations, each sort; for the prepared
+ * statements also their generic plan), failing on any sequential scan of product (or of advertisement:
+ * a tenth of the listings are advertised here).
  *
  * PostgreSQL only (the `postgres` project, when TEST_DATABASE_URL is set): PGlite's planner sees
  * other costs and 100k rows there would say little about a production database. On PGlite the
  * block is reported as skipped, with the reason in its name.
+
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * Issue 6: search and filters on GET /api/allproducts and /api/products/{category}: text search
- * (name prefix, category, location), category, condition, inclusive price range, location,
- * verified sellers only, the three sorts, keyset pages that walk every match once under any
- * filter, X-Total-Count (exact, or an estimate marked as such), and bad input as 400s.
+ * Search and filters (docs/product.md#product-lists-search-and-filters) on GET /api/allproducts and
+ * /api/products/{category}: text search (name prefix, category, location), category, condition,
+ * inclusive price range, location, verified sellers only, the three sorts, keyset pages that walk
+ * every match once under any filter, X-Total-Count (exact, or an estimate marked as such), and bad
+ * input as 400s.
  */
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';

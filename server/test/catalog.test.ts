@@ -1,7 +1,8 @@
 /**
- * Catalog (SPEC.md 7, DESIGN.md 3): categories, products and ads in SPEC.md's shapes, newest first,
- * keyset pages (limit default 24, max 100, Link rel=next, X-Total-Count), sold products leaving
- * every public list, advertising rules, and sellerStatus derived from the seller's verification.
+ * Catalog (docs/product.md#entities, #pagination): categories, products and ads in the API's shapes,
+ * newest first, keyset pages (limit default 24, max 100, Link rel=next, X-Total-Count), sold products
+ * leaving every public list, advertising rules, and sellerStatus derived from the seller's
+ * verification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@shop/contract';
@@ -72,7 +73,7 @@ it('GET /category: the six categories, each exactly {_id, category, img}', async
 });
 
 describe('products', () => {
-  it('POST /products answers acknowledged + insertedId; the product reads back in SPEC.md’s shape', async () => {
+  it('POST /products answers acknowledged + insertedId; the product reads back in the API’s product shape', async () => {
     const r = await s.post<InsertResult>(
       '/api/products',
       productBody(s, {

@@ -1,7 +1,7 @@
 /**
- * Orders (SPEC.md 7, DESIGN.md 3): booking takes price, product, seller and buyer from the product
- * and the session; the buyer's list is newest first in keyset pages; an email not the caller's is
- * 403; only unpaid orders can be deleted (paid is 409).
+ * Orders (docs/product.md#orders-and-payments): booking takes price, product, seller and buyer from
+ * the product and the session; the buyer's list is newest first in keyset pages; an email not the
+ * caller's is 403; only unpaid orders can be deleted (paid is 409).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST /orders', () => {
-  it('books with the SPEC fields, taking price, product, seller and email from the product and session', async () => {
+  it("books with the original client's fields, taking price, product, seller and email from the product and session", async () => {
     const b = await buyer(t);
     const productId = await addProduct(s, {
       name: 'Pixel 7',
@@ -202,7 +202,7 @@ it('a seller has no orders: GET /orders for themself is 403', async () => {
   expectError(await other.get(`/api/orders?email=${encodeURIComponent(other.email)}`), 403, 'a seller listing orders');
 });
 
-it("reads a '+' sent unencoded in ?email= (as the SPEC client sends it) as the '+' it was", async () => {
+it("reads a '+' sent unencoded in ?email= (as the original client sends it) as the '+' it was", async () => {
   const email = uniqueEmail('plus').replace('@', '+tag@');
   const b = await t.client().signUp(email);
   const s = await seller(t);

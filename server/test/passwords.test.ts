@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('common passwords (DESIGN.md 7)', () => {
+describe('common passwords (refused at sign-up and password change)', () => {
   it('refuses a common password at sign-up with a clear message, creating no account', async () => {
     for (const password of ['password', 'Password123', 'qwerty123', '12345678']) {
       const c = t.client();

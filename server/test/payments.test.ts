@@ -1,8 +1,8 @@
 /**
- * Paying for an order the SPEC way with the simulated provider (Stripe test mode): intent with a
- * clientSecret, the card confirmed with test cards, POST /payments answered with insertedId. The
- * server trusts only a transaction the provider vouches for, for the caller's own order, at the
- * order's price.
+ * Paying for an order as the web app does (docs/product.md#orders-and-payments) with the simulated
+ * provider (Stripe test mode): intent with a clientSecret, the card confirmed with test cards,
+ * POST /payments answered with insertedId. The server trusts only a transaction the provider vouches
+ * for, for the caller's own order, at the order's price.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ async function booked(price = 199.99) {
 
 const paymentsOf = async (orderId: string) => t.database.db.select().from(payment).where(eq(payment.orderId, orderId));
 
-describe('the SPEC payment flow', () => {
+describe('the payment flow: intent, card, POST /payments', () => {
   it('intent (clientSecret) -> card 4242 -> POST /payments (insertedId) -> the order is paid', async () => {
     const { b, productId, orderId } = await booked(199.99);
     const intent = await startPayment(b, orderId);

@@ -14,7 +14,7 @@ describe('system', () => {
     expect((await c.get('/api/ready')).body).toEqual({ status: 'ready' });
   });
 
-  it('serves the OpenAPI document with every SPEC.md path', async () => {
+  it("serves the OpenAPI document with every path of the original client's calls", async () => {
     const r = await t.client().get<{ paths: Record<string, unknown> }>('/api/openapi.json');
     expect(r.status).toBe(200);
     for (const p of [
@@ -36,7 +36,7 @@ describe('system', () => {
       expect(Object.keys(r.body.paths)).toContain(p);
   });
 
-  it('signs a seller up through the SPEC flow and records the role once', async () => {
+  it("signs a seller up through the web app's flow (sign-up, then POST /users) and records the role once", async () => {
     const c = await t.client().signUp('s1@test.shop', { isSeller: true });
     expect((await c.get('/api/users/seller/s1@test.shop')).body).toEqual({ isSeller: true, isVerified: false });
     const again = await c.post('/api/users', { name: 's1', email: 's1@test.shop', isSeller: false });

@@ -1,7 +1,8 @@
 /**
- * Users (SPEC.md 7, DESIGN.md 3): the role recorded once by POST /users, ADMIN_EMAILS, the role
- * checks and their answer shapes, the admin's lists (newest first, keyset pages), verification,
- * and soft deletion (hidden, signed out, unsold products and ads gone, money records kept).
+ * Users (docs/product.md#users-and-roles, #soft-deletes): the role recorded once by POST /users,
+ * ADMIN_EMAILS, the role checks and their answer shapes, the admin's lists (newest first, keyset
+ * pages), verification, and soft deletion (hidden, signed out, unsold products and ads gone, money
+ * records kept).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';

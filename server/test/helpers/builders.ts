@@ -1,7 +1,7 @@
 /**
  * Data builders for the API tests: signed-in clients by role, products, ads, orders and payments made
- * through the API the way the SPEC client makes them, plus a few database views (row counts, a
- * fingerprint of every shop table) to check that a refused call changed nothing.
+ * through the API the way the original client makes them (docs/product.md#the-original-client), plus
+ * a fingerprint of every shop table to check that a refused call changed nothing.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import type { Client, Json, Res } from './client';
 
 export const ADMIN_EMAIL = 'admin@test.shop';
 
-/** Every error answer of the API (DESIGN.md 3). */
+/** Every error answer of the API (docs/product.md#errors). */
 export type ErrorBody = { error: string; message: string; field?: string; in?: string };
 export type InsertResult = { acknowledged: boolean; insertedId: string };
 
@@ -84,7 +84,10 @@ export async function insertUser(
 /* ---------- catalog ---------- */
 
 let productSeq = 0;
-/** The add-product form's payload as the SPEC client sends it (it adds seller, email, date, sellerStatus); no email when signed out. */
+/**
+ * The add-product form's payload as the original client sends it (it adds seller, email, date,
+ * sellerStatus); no email when signed out.
+ */
 export function productBody(seller: Client, overrides: Record<string, Json> = {}): Record<string, Json | undefined> {
   return {
     name: `ThinkPad X1 #${++productSeq}`,
@@ -120,7 +123,7 @@ export async function advertise(seller: Client, productId: string): Promise<stri
 
 /* ---------- orders and payments ---------- */
 
-/** The booking modal's payload as the SPEC client sends it, plus the productId DESIGN.md 3 asks for. */
+/** The booking modal's payload as the original client sends it, plus the productId the server needs to name the item. */
 export function orderBody(
   buyer: Client,
   productId: string,
@@ -180,12 +183,12 @@ export async function paidAtProvider(buyer: Client, orderId: string): Promise<st
   return intent.paymentIntentId;
 }
 
-/** POST /payments as the SPEC client sends it (price, transactionId, email, OrderId). */
+/** POST /payments as the original client sends it (price, transactionId, email, OrderId). */
 export function postPayment(buyer: Client, orderId: string, transactionId: string, price: Json = 1): Promise<Res<InsertResult>> {
   return buyer.post<InsertResult>('/api/payments', { price, transactionId, email: buyer.email || undefined, OrderId: orderId });
 }
 
-/** The whole SPEC payment: intent, card, POST /payments. */
+/** The whole payment as the web app makes it: intent, card, POST /payments (docs/product.md#orders-and-payments). */
 export async function payOrder(buyer: Client, orderId: string): Promise<{ transactionId: string; paymentId: string }> {
   const transactionId = await paidAtProvider(buyer, orderId);
   const r = expectStatus(await postPayment(buyer, orderId, transactionId), 201, 'POST /api/payments');

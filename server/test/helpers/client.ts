@@ -93,7 +93,7 @@ export class Client {
     return this.request<T>('DELETE', path);
   }
 
-  /** SPEC flow: Better Auth sign-up, then POST /users records the role. */
+  /** The web app's flow: Better Auth sign-up, then POST /users records the role. */
   async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string } = {}) {
     const name = opts.name ?? email.split('@')[0];
     const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-up/email', {

@@ -162,7 +162,7 @@ export async function payAtProvider(w: PayWorld, buyer: Client, orderId: string)
   return intent;
 }
 
-/** POST /payments as the SPEC client sends it. */
+/** POST /payments as the original client sends it (docs/product.md#the-original-client). */
 export function postPayment(
   buyer: Client,
   orderId: string,
