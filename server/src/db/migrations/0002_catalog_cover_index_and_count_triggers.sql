@@ -1,4 +1,4 @@
--- Issue 6: a catalog that stays fast at a million listings.
+-- A catalog that stays fast at a million listings (docs/architecture.md#catalog-indexes and #triggers).
 --
 -- 1. Newest first, with any filter: one covering index. Its INCLUDE columns let an index-only scan
 --    check category, condition, price, location, seller and the search vector without touching the

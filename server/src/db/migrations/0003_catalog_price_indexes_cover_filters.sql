@@ -1,4 +1,4 @@
--- Issue 6, after measuring at 1M rows:
+-- The catalog indexes revised after measuring at 1M rows (docs/architecture.md#catalog-indexes):
 -- 1. The newest-first cover index, ascending and read backwards: new listings land on the
 --    right-most leaf, which PostgreSQL splits 90/10, so the index stays dense (a descending one
 --    takes every insert at its left edge, splits 50/50 and stays half empty: 347 MB instead of

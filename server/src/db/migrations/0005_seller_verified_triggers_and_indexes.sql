@@ -1,8 +1,8 @@
--- Issue 6: "verified sellers only" without a join. product.seller_verified (0004) mirrors the
+-- "Verified sellers only" without a join (docs/architecture.md#triggers). product.seller_verified (0004) mirrors the
 -- seller's user.verified: set when a product is added (or changes seller), and rewritten for all
 -- of a seller's products in the same transaction when the seller's verification changes. The
 -- product-list indexes carry it, so the filter is checked inside them. Answers keep reading
--- user.verified (DESIGN.md 4: sellerStatus is derived from the seller's current verification).
+-- user.verified: sellerStatus follows the seller's current verification (docs/product.md#users-and-roles).
 --
 -- 1. The covering indexes are rebuilt below anyway; dropping them first spares the backfill.
 DROP INDEX IF EXISTS "product_listed_newest_cover_idx";

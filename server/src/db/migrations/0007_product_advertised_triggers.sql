@@ -1,4 +1,4 @@
--- Issue 6: product lists show whether each product is advertised. Probing advertisement for each
+-- Product lists show whether each product is advertised (docs/architecture.md#triggers). Probing advertisement for each
 -- row of each page cost ~40 us of database time per page (and an EXISTS in the select list was
 -- planned as a hash of every ad). product.advertised (0006) says it instead, kept by the database:
 -- the product's own trigger always recomputes it from advertisement (so nothing can set it by
