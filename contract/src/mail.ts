@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * The mails a user may turn off, each on its own. Mails about the account's security (a password
+ * change, a sign-in from a new device, email verification, password reset) always go out and are
+ * not in this list.
+ */
+export const OPTIONAL_MAIL_KINDS = ['order-placed', 'payment-received', 'refund', 'seller-verified'] as const;
+export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
+
+const on = (what: string) => z.boolean().describe(`true: mail me when ${what}`);
+
+/** GET/PUT /me/mail-settings answer: every optional kind, true when it is sent. */
+export const mailSettingsSchema = z
+  .object({
+    'order-placed': on('someone books one of my items'),
+    'payment-received': on('an order of mine (bought or sold) is paid'),
+    refund: on('a payment of mine is refunded'),
+    'seller-verified': on('an admin verifies my seller account'),
+  })
+  .meta({ id: 'MailSettings' });
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+const flag = z.boolean({ message: 'must be true or false' }).optional();
+
+/**
+ * PUT /me/mail-settings body: the kinds to change, each true (send) or false (do not send); kinds left
+ * out stay as they are. Any other key, an essential kind included, is refused by name.
+ */
+export const mailSettingsInputSchema = z
+  .object({
+    'order-placed': flag,
+    'payment-received': flag,
+    refund: flag,
+    'seller-verified': flag,
+  })
+  .catchall(z.never({ message: 'is not a mail that can be turned off' }));
+export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
