@@ -5,6 +5,7 @@ import { useUser } from '@/hooks/use-user';
 import { useSignInMethods } from '../api/account';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { MailSettings } from '../components/mail-settings';
 import { ProfileNameForm } from '../components/profile-name-form';
 
 function Card({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
@@ -59,6 +60,9 @@ export function ProfilePage() {
         description="Browsers signed in to your account. Sign out of all of them if you lost a device or used a shared computer."
       >
         <ActiveSessions />
+      </Card>
+      <Card id="profile-mail" title="Mail" description="Choose which mails the shop sends you.">
+        <MailSettings />
       </Card>
     </div>
   );
