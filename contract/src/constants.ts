@@ -17,6 +17,9 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
 
+/** The 403 `error` code of an admin call by an admin without two-factor sign-in (REQUIRE_ADMIN_2FA). */
+export const TWO_FACTOR_REQUIRED = 'two_factor_required';
+
 /** Largest price we accept, in dollars. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 

@@ -5,4 +5,5 @@ export * from './catalog';
 export * from './users';
 export * from './orders';
 export * from './payments';
+export * from './audit';
 export * from './mail';
