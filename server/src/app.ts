@@ -29,6 +29,8 @@ import { ordersRoutes } from './modules/orders/routes';
 import { paymentsService } from './modules/payments/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
+import { auditService } from './modules/audit/service';
+import { auditRoutes } from './modules/audit/routes';
 import { createPaymentProvider, type Payments } from './payments';
 import { createJobRunner } from './jobs/runner';
 
@@ -107,7 +109,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
 
   const { db } = database;
   const auth = createAuth(config, db);
-  registerAuth(app, auth);
+  registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log });
 
@@ -130,6 +132,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(catalogRoutes, { catalog: catalogService(database) });
       await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e) }) });
       await api.register(ordersRoutes, { orders: ordersService(db) });
+      await api.register(auditRoutes, { audit: auditService(db) });
       await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
     },
     { prefix: '/api' },

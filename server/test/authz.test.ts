@@ -257,6 +257,7 @@ const rows: Row[] = [
     run: async (me) => ({ res: await me.get(`/api/product/${shared.productId}`) }),
   },
   { call: 'GET /api/payments', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/payments') }) },
+  { call: 'GET /api/audit', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/audit') }) },
 ];
 
 it('lets exactly the right actors make each call', async () => {

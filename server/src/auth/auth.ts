@@ -2,14 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { genericOAuth } from 'better-auth/plugins';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq } from 'drizzle-orm';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { isCommonPassword } from './common-passwords';
 
 /** The header through which the server hands Better Auth the real client IP (set by us, never trusted from outside). */
@@ -92,6 +93,36 @@ const checkInput = createAuthMiddleware(async (ctx) => {
   return checkName(ctx);
 });
 
+/** The client IP the server handed Better Auth for this request (plugin.ts), for the audit log. */
+function clientIp(ctx: { headers?: Headers; request?: Request } | null | undefined): string | null {
+  return ctx?.headers?.get(CLIENT_IP_HEADER) ?? ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? null;
+}
+
+/**
+ * Audit rows for changes to two-factor sign-in, which the person makes on themself. Better Auth
+ * writes these changes through its own adapter calls, outside any transaction of ours, so the row
+ * follows the change at once: enabling and disabling from the user row it wrote (databaseHooks
+ * below), new recovery codes from the endpoint's successful answer (this hook).
+ */
+function auditTwoFactor(db: Db) {
+  return createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/two-factor/generate-backup-codes') return;
+    const me = ctx.context.session?.user;
+    if (!me || isAPIError(ctx.context.returned)) return;
+    await recordAudit(
+      db,
+      { id: me.id, email: me.email.toLowerCase(), ip: clientIp(ctx) },
+      { action: 'two_factor.recovery_codes_regenerated', target: { type: 'user', id: me.id } },
+    );
+  });
+}
+
+/** Which change of the user row an endpoint makes to two-factor sign-in, by the endpoint. */
+const TWO_FACTOR_UPDATES = {
+  '/two-factor/verify-totp': { enabled: true, action: 'two_factor.enabled' },
+  '/two-factor/disable': { enabled: false, action: 'two_factor.disabled' },
+} as const;
+
 export function createAuth(config: Config, db: Db) {
   return betterAuth({
     appName: 'Second-hand tech shop',
@@ -106,7 +137,13 @@ export function createAuth(config: Config, db: Db) {
     },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        twoFactor: schema.twoFactor,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -114,7 +151,11 @@ export function createAuth(config: Config, db: Db) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
     },
-    plugins: config.google ? [googleProvider(config.google)] : [],
+    plugins: [
+      // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
+      twoFactor({ issuer: 'Second-hand tech shop' }),
+      ...(config.google ? [googleProvider(config.google)] : []),
+    ],
     account: {
       accountLinking: {
         enabled: true,
@@ -131,7 +172,7 @@ export function createAuth(config: Config, db: Db) {
     // OAuth failures (provider errors, a cancelled consent, an expired state) land on the login page
     // with ?error=code[&error_description=...]; plugin.ts adds a readable &message=.
     onAPIError: { errorURL: `${config.baseUrl}/login` },
-    hooks: { before: checkInput },
+    hooks: { before: checkInput, after: auditTwoFactor(db) },
     user: {
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'buyer', required: false },
@@ -166,6 +207,25 @@ export function createAuth(config: Config, db: Db) {
               ...(ctx?.path?.startsWith('/callback/') ? { roleConfirmed: true } : {}),
             },
           }),
+          after: async (created) => {
+            if (created.role !== 'admin') return;
+            await recordAudit(db, SYSTEM_ACTOR, {
+              action: 'role.granted',
+              target: { type: 'user', id: created.id },
+              details: { role: 'admin', email: created.email.toLowerCase(), via: 'ADMIN_EMAILS', when: 'sign-up' },
+            });
+          },
+        },
+        update: {
+          after: async (updated, ctx) => {
+            const change = ctx?.path ? TWO_FACTOR_UPDATES[ctx.path as keyof typeof TWO_FACTOR_UPDATES] : undefined;
+            if (!change || updated.twoFactorEnabled !== change.enabled) return;
+            await recordAudit(
+              db,
+              { id: updated.id, email: updated.email.toLowerCase(), ip: clientIp(ctx) },
+              { action: change.action, target: { type: 'user', id: updated.id } },
+            );
+          },
         },
       },
       account: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Role } from '@shop/contract';
-import { forbidden, unauthorized } from '../lib/errors';
+import { type Role, TWO_FACTOR_REQUIRED } from '@shop/contract';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { withOAuthErrorMessage } from './oauth-errors';
 
@@ -11,12 +11,16 @@ export type SessionUser = {
   email: string;
   role: Role;
   verified: boolean;
+  /** Two-factor sign-in is on (an authenticator app confirmed). */
+  twoFactorEnabled: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, read from the session cookie once per request (null when signed out). */
     sessionUser(): Promise<SessionUser | null>;
+    /** REQUIRE_ADMIN_2FA: admin calls need the admin to have two-factor sign-in on. */
+    adminNeedsTwoFactor: boolean;
   }
 }
 
@@ -27,7 +31,8 @@ export function authHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-export function registerAuth(app: FastifyInstance, auth: Auth) {
+export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
+  app.decorateRequest('adminNeedsTwoFactor', opts.requireAdmin2fa);
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
   const renewed = new WeakMap<FastifyRequest, string[]>();
@@ -38,7 +43,12 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
         const cookies = headers.getSetCookie();
         if (cookies.length) renewed.set(this, cookies);
         if (!s) return null;
-        const u = s.user as typeof s.user & { role?: string; verified?: boolean; deletedAt?: Date | null };
+        const u = s.user as typeof s.user & {
+          role?: string;
+          verified?: boolean;
+          deletedAt?: Date | null;
+          twoFactorEnabled?: boolean | null;
+        };
         if (u.deletedAt) return null;
         return {
           id: u.id,
@@ -46,6 +56,7 @@ export function registerAuth(app: FastifyInstance, auth: Auth) {
           email: u.email.toLowerCase(),
           role: (u.role ?? 'buyer') as Role,
           verified: !!u.verified,
+          twoFactorEnabled: !!u.twoFactorEnabled,
         };
       });
       cache.set(this, p);
@@ -110,6 +121,8 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts can do that.`);
+  if (user.role === 'admin' && request.adminNeedsTwoFactor && !user.twoFactorEnabled)
+    throw new AppError(403, TWO_FACTOR_REQUIRED, 'Turn on two-factor sign-in on your profile page to use admin tools.');
   return user;
 }
 
