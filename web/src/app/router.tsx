@@ -74,6 +74,24 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }),
             },
             {
+              path: segment(paths.forgotPassword.path, ''),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/forgot-password-page')).ForgotPasswordPage,
+              }),
+            },
+            {
+              path: segment(paths.resetPassword.path, ''),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/reset-password-page')).ResetPasswordPage,
+              }),
+            },
+            {
+              path: segment(paths.emailVerified.path, ''),
+              lazy: async () => ({
+                Component: (await import('@/features/auth/pages/email-verified-page')).EmailVerifiedPage,
+              }),
+            },
+            {
               path: segment(paths.product.path, ''),
               lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }),
             },

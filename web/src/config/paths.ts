@@ -7,6 +7,12 @@ export const paths = {
   blog: { path: '/blog', getHref: () => '/blog' },
   login: { path: '/login', getHref: () => '/login' },
   signup: { path: '/signup', getHref: () => '/signup' },
+  /** 'Forgot password?': asks for the address to mail a reset link to. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Where the emailed reset link lands (?token=..., or ?error=INVALID_TOKEN when expired or used). */
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** Where the emailed verification link lands (?error=TOKEN_EXPIRED | INVALID_TOKEN when it did not work). */
+  emailVerified: { path: '/email-verified', getHref: () => '/email-verified' },
   category: {
     path: '/category/:category',
     getHref: (category: string) => `/category/${encodeURIComponent(category)}`,

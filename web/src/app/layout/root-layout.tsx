@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -16,6 +17,7 @@ export function RootLayout() {
         </div>
       ) : null}
       <Navbar />
+      <VerifyEmailBanner />
       {/* At least a screen tall: while a page loads (spinner, skeletons) the footer stays below the
           fold instead of showing and then being pushed down when the content arrives (layout shift). */}
       <main id="main" tabIndex={-1} className="mx-auto min-h-svh w-full max-w-7xl flex-1 px-4 py-6 outline-none">

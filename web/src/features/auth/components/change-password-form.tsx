@@ -53,7 +53,7 @@ export function ChangePasswordForm() {
       <FormField label="Current password" error={errors.currentPassword?.message}>
         <PasswordInput autoComplete="current-password" {...register('currentPassword', { onChange: () => setResult(null) })} />
       </FormField>
-      <FormField label="New password" error={errors.newPassword?.message} hint="At least 6 characters.">
+      <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters, not a common one.">
         <PasswordInput autoComplete="new-password" {...register('newPassword', { onChange: () => setResult(null) })} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirmPassword?.message}>

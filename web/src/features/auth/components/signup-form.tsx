@@ -7,6 +7,7 @@ import { FormField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { useSignUp } from '../api/sign-up';
 import { PasswordInput } from './password-input';
+import { PasswordStrength } from './password-strength';
 
 /** 'Sign Up' form: name, email, password, 'Seller?' (docs/product.md#screens-and-routes, #validation). */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
@@ -15,6 +16,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<SignupInput, unknown, z.output<typeof signupSchema>>({
     resolver: zodResolver(signupSchema),
@@ -40,9 +42,10 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField label="Email" error={errors.email?.message}>
         <input className="input w-full" type="email" autoComplete="email" {...register('email')} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+      <FormField label="Password" error={errors.password?.message} hint="At least 8 characters, not a common one.">
         <PasswordInput autoComplete="new-password" {...register('password')} />
       </FormField>
+      <PasswordStrength password={watch('password')} userInputs={[watch('name'), watch('email')]} />
       <label className="label mt-2 cursor-pointer gap-3 text-base-content">
         <input type="checkbox" className="checkbox checkbox-primary" {...register('isSeller')} />
         <span>Seller?</span>

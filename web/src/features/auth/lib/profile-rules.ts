@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loginSchema, signupSchema } from '@shop/contract';
+import { newPasswordSchema, signupSchema } from '@shop/contract';
 
 /** The display name: the sign-up form's rule (required, trimmed, at most 100; docs/product.md#validation). */
 export const nameRule = signupSchema.shape.name;
@@ -8,13 +8,13 @@ export const PASSWORDS_DIFFER = 'The two new passwords do not match';
 export const SAME_PASSWORD = 'The new password must differ from the current one';
 
 /**
- * Change password: the new one follows the password rule of the login form (required, at least 6
- * characters, 'password at lest 6 charecter'; docs/product.md#validation), typed twice.
+ * Change password: the new one follows the rule of every new password (at least 8 characters, with
+ * 'password at lest 6 charecter' under 6; docs/product.md#validation), typed twice.
  */
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, { message: 'Current password is required' }),
-    newPassword: loginSchema.shape.password,
+    newPassword: newPasswordSchema,
     confirmPassword: z.string().min(1, { message: 'Type the new password again' }),
     revokeOtherSessions: z.boolean(),
   })

@@ -43,6 +43,11 @@ export function LoginPage() {
             </p>
           ) : null}
           <LoginForm onSuccess={onSuccess} />
+          <p className="-mt-2 text-right text-sm">
+            <Link to={paths.forgotPassword.getHref()} className="link link-primary">
+              Forgot password?
+            </Link>
+          </p>
           <p className="text-center text-sm">
             New here?{' '}
             <Link to={paths.signup.getHref()} state={state} className="link link-primary font-medium">

@@ -31,7 +31,8 @@ function PasswordSection() {
   if (methods.data && !methods.data.includes('credential')) {
     return (
       <p className={calloutClass('info')}>
-        You log in with Google, so this account has no password of its own. Your Google account keeps it safe.
+        You log in with Google, so this account has no password of its own. Your Google account keeps it safe. To add a password,
+        use "Forgot password?" on the login page: it mails you a link to choose one.
       </p>
     );
   }
