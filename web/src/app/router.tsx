@@ -70,6 +70,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
             },
             {
+              path: segment(paths.loginTwoFactor.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/auth/pages/two-factor-page')).TwoFactorPage }),
+            },
+            {
               path: segment(paths.signup.path, ''),
               lazy: async () => ({ Component: (await import('@/features/auth/pages/signup-page')).SignupPage }),
             },
@@ -160,6 +164,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           lazy: async () => ({
                             Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage,
                           }),
+                        },
+                        {
+                          path: child(dash.audit.path),
+                          lazy: async () => ({ Component: (await import('@/features/audit/pages/audit-page')).AuditPage }),
                         },
                       ],
                     },

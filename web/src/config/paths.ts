@@ -6,6 +6,8 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   blog: { path: '/blog', getHref: () => '/blog' },
   login: { path: '/login', getHref: () => '/login' },
+  /** After a correct password, when two-factor sign-in is on: the code from the app, or a recovery code. */
+  loginTwoFactor: { path: '/login/two-factor', getHref: () => '/login/two-factor' },
   signup: { path: '/signup', getHref: () => '/signup' },
   /** 'Forgot password?': asks for the address to mail a reset link to. */
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
@@ -28,6 +30,8 @@ export const paths = {
     addProducts: { path: '/dashboard/addproducts', getHref: () => '/dashboard/addproducts' },
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
+    /** The audit log (admin). */
+    audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {
       path: '/dashboard/payment/:id',
       getHref: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,

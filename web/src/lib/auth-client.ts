@@ -1,5 +1,5 @@
 import { createAuthClient } from 'better-auth/react';
-import { inferAdditionalFields } from 'better-auth/client/plugins';
+import { inferAdditionalFields, twoFactorClient } from 'better-auth/client/plugins';
 // Types only: the server's auth options give the client the user's extra fields (role, verified ...).
 import type { Auth } from '../../../server/src/auth/auth';
 import { API_BASE, networkError, toApiError } from './api';
@@ -12,7 +12,8 @@ import { API_BASE, networkError, toApiError } from './api';
  */
 export const authClient = createAuthClient({
   baseURL: `${window.location.origin}${API_BASE}/auth`,
-  plugins: [inferAdditionalFields<Auth>()],
+  // twoFactorClient: the /two-factor/* calls; the login page itself goes to the code step when asked.
+  plugins: [inferAdditionalFields<Auth>(), twoFactorClient()],
   // The app navigates itself (to the provider's URL, after sign-out): no redirect by the client.
   disableDefaultFetchPlugins: true,
   // The global fetch at call time, not the one seen when this module loaded.

@@ -52,4 +52,7 @@ export const queryKeys = {
   payments: {
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,
   },
+
+  /** The admin's audit log (one infinite list). */
+  audit: ['audit'] as const,
 } as const;

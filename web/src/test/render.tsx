@@ -27,6 +27,7 @@ function sessionUser(user: TestUser): SessionUser {
     verified: false,
     roleConfirmed: true,
     deletedAt: null,
+    twoFactorEnabled: false,
     ...user,
   };
 }

@@ -10,7 +10,7 @@ import { SignupForm } from './signup-form';
 describe('LoginForm validation and sign-in', () => {
   it('shows "Email is required" and "Password is required" for an empty form', async () => {
     const { callsTo } = mockFetch({});
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />, { user: null });
+    renderWithApp(<LoginForm onSuccess={vi.fn()} onTwoFactor={vi.fn()} />, { user: null });
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('LoginForm validation and sign-in', () => {
 
   it('shows "password at lest 6 charecter" for a short password, under the field', async () => {
     mockFetch({});
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />, { user: null });
+    renderWithApp(<LoginForm onSuccess={vi.fn()} onTwoFactor={vi.fn()} />, { user: null });
     await userEvent.type(await screen.findByLabelText('Email'), 'buyer@shop.test');
     await userEvent.type(screen.getByLabelText('Password'), '12345');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -34,12 +34,29 @@ describe('LoginForm validation and sign-in', () => {
       'GET /api/auth/get-session': { body: sessionFor(buyer) },
     });
     const onSuccess = vi.fn();
-    renderWithApp(<LoginForm onSuccess={onSuccess} />, { user: null });
+    const onTwoFactor = vi.fn();
+    renderWithApp(<LoginForm onSuccess={onSuccess} onTwoFactor={onTwoFactor} />, { user: null });
     await userEvent.type(await screen.findByLabelText('Email'), 'buyer@shop.test');
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(onTwoFactor).not.toHaveBeenCalled();
     expect(callTo('POST', '/api/auth/sign-in/email').body).toEqual({ email: 'buyer@shop.test', password: 'secret123' });
+  });
+
+  it('goes to the code step when the account has two-factor sign-in on', async () => {
+    mockFetch({
+      'POST /api/auth/sign-in/email': { body: { twoFactorRedirect: true, twoFactorMethods: ['totp'] } },
+      'GET /api/auth/get-session': { body: null },
+    });
+    const onSuccess = vi.fn();
+    const onTwoFactor = vi.fn();
+    renderWithApp(<LoginForm onSuccess={onSuccess} onTwoFactor={onTwoFactor} />, { user: null });
+    await userEvent.type(await screen.findByLabelText('Email'), 'buyer@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(onTwoFactor).toHaveBeenCalled());
+    expect(onSuccess).not.toHaveBeenCalled();
   });
 
   it('shows "Error: " and the auth message when sign-in fails', async () => {
@@ -50,7 +67,7 @@ describe('LoginForm validation and sign-in', () => {
       },
     });
     const onSuccess = vi.fn();
-    renderWithApp(<LoginForm onSuccess={onSuccess} />, { user: null });
+    renderWithApp(<LoginForm onSuccess={onSuccess} onTwoFactor={vi.fn()} />, { user: null });
     await userEvent.type(await screen.findByLabelText('Email'), 'buyer@shop.test');
     await userEvent.type(screen.getByLabelText('Password'), 'wrongpass');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));

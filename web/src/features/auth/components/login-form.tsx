@@ -5,10 +5,12 @@ import { loginSchema, type LoginInput } from '@shop/contract';
 import { FormField } from '@/components/form-field';
 import { errorMessage } from '@/lib/api';
 import { useSignIn } from '../api/sign-in';
+import { needsSecondFactor } from '../lib/two-factor';
 import { PasswordInput } from './password-input';
 
-/** 'Log In' form, with the messages of docs/product.md#validation. Calls onSuccess after the session exists. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** 'Log In' form, with the messages of docs/product.md#validation. Calls onSuccess after the session exists,
+ * or onTwoFactor when the password was right and the account asks for a code next. */
+export function LoginForm({ onSuccess, onTwoFactor }: { onSuccess: () => void; onTwoFactor: () => void }) {
   const signIn = useSignIn();
   const [authError, setAuthError] = useState<string | null>(null);
   const {
@@ -20,8 +22,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setAuthError(null);
     try {
-      await signIn.mutateAsync(values);
-      onSuccess();
+      const result = await signIn.mutateAsync(values);
+      if (needsSecondFactor(result)) onTwoFactor();
+      else onSuccess();
     } catch (error) {
       // 'Error: ' followed by the authentication error's message (docs/product.md#exact-strings).
       setAuthError(`Error: ${errorMessage(error)}`);

@@ -8,6 +8,12 @@ import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';
 
+/** A return path as the location state the code step reads it from. */
+function toLocation(to: string) {
+  const url = new URL(to, window.location.origin);
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
 export function LoginPage() {
   const navigate = useNavigate();
   const { user } = useUser();
@@ -42,7 +48,12 @@ export function LoginPage() {
               You are logged in as {user.email}. Logging in again switches account.
             </p>
           ) : null}
-          <LoginForm onSuccess={onSuccess} />
+          <LoginForm
+            onSuccess={onSuccess}
+            onTwoFactor={() =>
+              navigate(paths.loginTwoFactor.getHref(), { state: { ...state, from: state?.from ?? toLocation(to) } })
+            }
+          />
           <p className="-mt-2 text-right text-sm">
             <Link to={paths.forgotPassword.getHref()} className="link link-primary">
               Forgot password?

@@ -7,6 +7,7 @@ import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { MailSettings } from '../components/mail-settings';
 import { ProfileNameForm } from '../components/profile-name-form';
+import { TwoFactorSettings } from '../components/two-factor-settings';
 
 function Card({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -54,6 +55,13 @@ export function ProfilePage() {
       </Card>
       <Card id="profile-password" title="Password" description="Changing it asks for your current password first.">
         <PasswordSection />
+      </Card>
+      <Card
+        id="profile-two-factor"
+        title="Two-factor sign-in"
+        description="After your password, signing in also asks for a code from an authenticator app on your phone."
+      >
+        <TwoFactorSettings enabled={!!user.twoFactorEnabled} />
       </Card>
       <Card
         id="profile-devices"

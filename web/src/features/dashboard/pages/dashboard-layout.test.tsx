@@ -48,10 +48,10 @@ describe('Dashboard side menu', () => {
     expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products', 'Profile']);
   });
 
-  it('admin: All Buyer and All Seller', async () => {
+  it('admin: All Buyer, All Seller and the audit log', async () => {
     mockFetch(roles({ admin: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Profile']);
     expect(screen.getByText('welcome')).toBeInTheDocument();
   });
 
