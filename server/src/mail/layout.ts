@@ -21,7 +21,7 @@ type LayoutInput = {
   baseUrl?: string;
 };
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function settingsUrl(input: LayoutInput): string | undefined {

@@ -67,8 +67,16 @@ export async function startMailbox(opts: { port?: number; auth?: { user: string;
   });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const net = server.listen(opts.port ?? 0, '127.0.0.1', () => resolve((net.address() as AddressInfo).port));
-    net.once('error', reject);
+    // Before listening, an error (the port in use) fails the start; after it, a client's broken
+    // connection must not crash the test process, and is left to the client to notice.
+    let listening = false;
+    server.on('error', (err) => {
+      if (!listening) reject(err);
+    });
+    const socket = server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      listening = true;
+      resolve((socket.address() as AddressInfo).port);
+    });
   });
   const credentials = auth ? `${encodeURIComponent(auth.user)}:${encodeURIComponent(auth.pass)}@` : '';
 
@@ -145,7 +153,7 @@ function charsetDecode(bytes: Buffer, charset: string | undefined): string {
 
 /** Bytes of a quoted-printable body (soft line breaks removed, =XX decoded). */
 function quotedPrintable(body: string): Buffer {
-  const joined = body.replace(/[ \t]*=\n/g, '');
+  const joined = body.replace(/=\n/g, '');
   const bytes: number[] = [];
   for (let i = 0; i < joined.length; i++) {
     const hex = joined.slice(i + 1, i + 3);
