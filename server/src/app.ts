@@ -33,6 +33,8 @@ import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
 import { createPaymentProvider, type Payments } from './payments';
 import { createJobRunner } from './jobs/runner';
+import { createMailer } from './mail/mailer';
+import { devMailRoutes } from './mail/dev-routes';
 
 export type AppDeps = {
   config: Config;
@@ -108,13 +110,17 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
+  // Background jobs: each due time runs on one instance, however many share the database.
+  const jobs = createJobRunner({ db, log: app.log, enabled: config.jobsEnabled, clock });
+  // Mail is queued in an outbox table and sent by a job (mail/mailer.ts); without SMTP_URL outside
+  // production it is kept in the development outbox instead (/dev/mail).
+  const mailer = createMailer({ db, log: app.log, jobs, clock, ...config.mail, baseUrl: config.baseUrl });
+  app.decorate('mailer', mailer);
   const auth = createAuth(config, db);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log });
 
-  // Background jobs: each due time runs on one instance, however many share the database.
-  const jobs = createJobRunner({ db, log: app.log, enabled: config.jobsEnabled, clock });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
   app.decorate('jobs', jobs);
@@ -137,6 +143,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     },
     { prefix: '/api' },
   );
+  await app.register(devMailRoutes, { mailer });
 
   // The built web app: hashed assets cached for a year, served precompressed (.br/.gz written by the
   // build) to browsers that accept it; index.html for every other page (SPA routes), read from disk on

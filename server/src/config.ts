@@ -57,6 +57,11 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     JOBS_ENABLED: bool.default(true),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be smtp://[user:pass@]host[:port] or smtps://…')
+      .optional(),
+    MAIL_FROM: z.string().regex(/@/, 'must be a mail address, e.g. "Second-hand tech shop" <no-reply@shop.example>').optional(),
     REQUIRE_ADMIN_2FA: bool.optional(),
   })
   .superRefine((env, ctx) => {
@@ -64,6 +69,13 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required when NODE_ENV=production: the shop mails sign-up links and password resets (e.g. smtp://user:pass@smtp.example.com:587)',
+      });
     const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
     if (provider === 'simulated' && env.NODE_ENV === 'production' && !env.ALLOW_SIMULATED_PAYMENTS)
       ctx.addIssue({
@@ -134,6 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
     jobsEnabled: e.JOBS_ENABLED,
+    /** Outgoing mail (mail/mailer.ts): over SMTP when smtpUrl is set, else the development outbox (/dev/mail). */
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"Second-hand tech shop" <no-reply@${new URL(baseUrl).hostname}>`,
+    },
     /** Admin calls answer 403 two_factor_required until the admin has two-factor sign-in on. */
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? e.NODE_ENV === 'production',
   };

@@ -34,6 +34,9 @@ async function main() {
     '',
     `  Shop running at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}  (API docs: /api/docs)`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
+    app.mailer.devOutbox
+      ? `  Mail: none sent (no SMTP_URL); read it at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}/dev/mail`
+      : '  Mail: sent over SMTP (SMTP_URL)',
   ];
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password: ${config.demoPassword}):`);
