@@ -22,17 +22,24 @@ export const mailSettingsSchema = z
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
 const flag = z.boolean({ message: 'must be true or false' }).optional();
+const inputShape = {
+  'order-placed': flag,
+  'payment-received': flag,
+  refund: flag,
+  'seller-verified': flag,
+};
 
 /**
  * PUT /me/mail-settings body: the kinds to change, each true (send) or false (do not send); kinds left
- * out stay as they are. Any other key, an essential kind included, is refused by name.
+ * out stay as they are. Any other key, an essential kind included, is refused by its name.
  */
 export const mailSettingsInputSchema = z
-  .object({
-    'order-placed': flag,
-    'payment-received': flag,
-    refund: flag,
-    'seller-verified': flag,
+  .looseObject(inputShape)
+  .superRefine((body, ctx) => {
+    for (const key of Object.keys(body))
+      if (!Object.hasOwn(inputShape, key))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is not a mail that can be turned off' });
   })
-  .catchall(z.never({ message: 'is not a mail that can be turned off' }));
+  // Documented as it behaves: no other keys (a loose object only so that each one is refused by name).
+  .meta({ additionalProperties: false });
 export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
