@@ -20,6 +20,8 @@ import { rejectNulCharacters } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { requestPath } from './lib/request-path';
+import { mailSettingsService } from './modules/me/mail-settings';
+import { meRoutes } from './modules/me/routes';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { usersService } from './modules/users/service';
@@ -114,12 +116,23 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const jobs = createJobRunner({ db, log: app.log, enabled: config.jobsEnabled, clock });
   // Mail is queued in an outbox table and sent by a job (mail/mailer.ts); without SMTP_URL outside
   // production it is kept in the development outbox instead (/dev/mail).
-  const mailer = createMailer({ db, log: app.log, jobs, clock, ...config.mail, baseUrl: config.baseUrl });
+  const mailSettings = mailSettingsService(db);
+  const mailer = createMailer({
+    db,
+    log: app.log,
+    jobs,
+    clock,
+    ...config.mail,
+    baseUrl: config.baseUrl,
+    isOptedOut: mailSettings.isOptedOut,
+  });
+  /** What the modules that send mail need: the mailer, and the shop's address for links. */
+  const mail = { mailer, baseUrl: config.baseUrl };
   app.decorate('mailer', mailer);
   const auth = createAuth(config, db);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
-  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log });
+  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail });
 
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
@@ -136,8 +149,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         paymentProvider: pay.provider.name,
       });
       await api.register(catalogRoutes, { catalog: catalogService(database) });
-      await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e) }) });
-      await api.register(ordersRoutes, { orders: ordersService(db) });
+      await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail }) });
+      await api.register(ordersRoutes, { orders: ordersService(db, mail) });
+      await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });
       await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
     },

@@ -8,6 +8,8 @@ import { conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import { orderPlacedMail } from '../../mail/templates/order-placed';
+import type { Mailer } from '../../mail/types';
 
 type PaymentJson = {
   provider: string;
@@ -33,7 +35,7 @@ const keptOrder = (status: 'paid' | 'refunded') =>
     ? conflict('order_refunded', 'A refunded order is kept as the record of your refund and cannot be deleted.')
     : conflict('order_paid', 'A paid order cannot be deleted.');
 
-export function ordersService(db: Db) {
+export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string }) {
   const select = () =>
     db
       .select({
@@ -94,26 +96,53 @@ export function ordersService(db: Db) {
     /** Books an item: price, product and seller come from the product, identity from the session. */
     async place(me: SessionUser, input: OrderInput) {
       const [p] = await db
-        .select({ priceCents: product.priceCents, listed: product.listed, sellerId: product.sellerId })
+        .select({
+          priceCents: product.priceCents,
+          listed: product.listed,
+          name: product.name,
+          sellerId: product.sellerId,
+          sellerEmail: seller.email,
+        })
         .from(product)
+        .innerJoin(seller, eq(seller.id, product.sellerId))
         .where(eq(product.id, input.productId));
       if (!p) throw notFound('The product');
       if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
       try {
-        const row = singleRow(
-          await db
-            .insert(order)
-            .values({
-              buyerId: me.id,
-              productId: input.productId,
-              buyerName: input.buyerName,
-              phone: input.phone,
-              meetingLocation: input.meettingLocation,
-              priceCents: p.priceCents,
-            })
-            .returning({ id: order.id }),
-        );
-        return row.id;
+        // The seller's mail is queued with the order: no order, no mail.
+        return await db.transaction(async (tx) => {
+          const row = singleRow(
+            await tx
+              .insert(order)
+              .values({
+                buyerId: me.id,
+                productId: input.productId,
+                buyerName: input.buyerName,
+                phone: input.phone,
+                meetingLocation: input.meettingLocation,
+                priceCents: p.priceCents,
+              })
+              .returning({ id: order.id, createdAt: order.createdAt }),
+          );
+          await mail.mailer.enqueue(
+            {
+              to: p.sellerEmail,
+              userId: p.sellerId,
+              kind: 'order-placed',
+              ...orderPlacedMail({
+                baseUrl: mail.baseUrl,
+                productName: p.name,
+                priceCents: p.priceCents,
+                buyerName: input.buyerName,
+                phone: input.phone,
+                meetingLocation: input.meettingLocation,
+                bookedAt: row.createdAt,
+              }),
+            },
+            tx,
+          );
+          return row.id;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict('already_booked', 'You have already booked this item. Find it in My Orders.');
         throw err;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { payment } from '../../db/schema';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { PaymentMails } from './mails';
 
 /** How old a pending refund must be before the sweep takes it: younger ones a request may still be busy with. */
 const SWEEP_MIN_AGE_MS = 60_000;
@@ -20,7 +21,7 @@ const retryRefundKey = (transactionId: string) => `refund-${transactionId}-retry
 export type Refunds = ReturnType<typeof refundsService>;
 
 /** Giving money back: for payments that lost their item, for stray payments, and the sweep of refunds the provider refused. */
-export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBaseLogger) {
+export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBaseLogger, mails: PaymentMails) {
   /**
    * Gives back the money of a payment that cannot win. `attempt`: its first refund, or a retry (a new
    * idempotency key). False (and still refund_pending) when the provider failed.
@@ -36,10 +37,15 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
       );
       return false;
     }
-    await db
-      .update(payment)
-      .set({ status: 'refunded', refundedAt: new Date() })
-      .where(and(eq(payment.id, p.id), eq(payment.status, 'refund_pending')));
+    // The buyer's mail is queued with the status change, and only by the attempt that made it.
+    await db.transaction(async (tx) => {
+      const [refunded] = await tx
+        .update(payment)
+        .set({ status: 'refunded', refundedAt: new Date() })
+        .where(and(eq(payment.id, p.id), eq(payment.status, 'refund_pending')))
+        .returning();
+      if (refunded) await mails.refunded(tx, refunded);
+    });
     log.info({ paymentId: p.id, transactionId: p.transactionId }, 'payment refunded');
     return true;
   }

@@ -1,15 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
+import type { Mailer } from '../../mail/types';
 import { paymentsList } from './list';
+import { paymentMails } from './mails';
 import { refundsService } from './refunds';
 import { settlementService } from './settlement';
 import { webhookEvents } from './webhook-events';
 
 /** Payments, put together from its parts: settlement (buyers paying), refunds, webhook events, the admin list. */
-export function paymentsService({ db, provider, log }: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger }) {
-  const refunds = refundsService(db, provider, log);
-  const settlement = settlementService(db, provider, log, refunds);
+export function paymentsService({
+  db,
+  provider,
+  log,
+  mail,
+}: {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  mail: { mailer: Mailer; baseUrl: string };
+}) {
+  const mails = paymentMails(mail);
+  const refunds = refundsService(db, provider, log, mails);
+  const settlement = settlementService(db, provider, log, refunds, mails);
   const webhook = webhookEvents(db, provider, settlement, refunds);
   return {
     provider,

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { PaymentMails } from './mails';
 import type { Refunds } from './refunds';
 
 export const CURRENCY = 'usd';
@@ -40,7 +41,13 @@ type SettleOutcome = { kind: 'recorded' | 'existing'; payment: PaymentRow; loss:
 export type Settlement = ReturnType<typeof settlementService>;
 
 /** The buyer's side of paying: starting a payment, and recording one the provider confirms (one winner per item). */
-export function settlementService(db: Db, provider: PaymentProvider, log: FastifyBaseLogger, refunds: Refunds) {
+export function settlementService(
+  db: Db,
+  provider: PaymentProvider,
+  log: FastifyBaseLogger,
+  refunds: Refunds,
+  mails: PaymentMails,
+) {
   async function ownOrder(me: SessionUser, orderId: string) {
     const [o] = await db
       .select({ o: order, listed: product.listed })
@@ -103,6 +110,7 @@ export function settlementService(db: Db, provider: PaymentProvider, log: Fastif
       if (canWin) {
         await tx.update(order).set({ status: 'paid', paidAt: row.createdAt }).where(eq(order.id, orderId));
         await tx.update(product).set({ status: 'sold' }).where(eq(product.id, p.id));
+        await mails.paid(tx, row);
       } else if (current.status === 'unpaid') {
         await tx.update(order).set({ status: 'refunded' }).where(eq(order.id, orderId));
       }

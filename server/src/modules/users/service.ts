@@ -6,6 +6,8 @@ import { product, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import { sellerVerifiedMail } from '../../mail/templates/seller-verified';
+import type { Mailer } from '../../mail/types';
 
 type UserRow = typeof user.$inferSelect;
 
@@ -22,7 +24,10 @@ export function toUser(u: UserRow): User {
   };
 }
 
-export function usersService(db: Db, opts: { isAdminEmail: (email: string) => boolean }) {
+export function usersService(
+  db: Db,
+  opts: { isAdminEmail: (email: string) => boolean; mail: { mailer: Mailer; baseUrl: string } },
+) {
   const byEmail = async (email: string) => {
     const [u] = await db
       .select()
@@ -84,11 +89,25 @@ export function usersService(db: Db, opts: { isAdminEmail: (email: string) => bo
         .where(and(eq(user.id, id), isNull(user.deletedAt)));
       if (!u) throw notFound('The user');
       if (u.role !== 'seller') throw conflict('not_a_seller', 'Only sellers can be verified.');
-      const res = await db
-        .update(user)
-        .set({ verified: true, updatedAt: new Date() })
-        .where(and(eq(user.id, id), eq(user.verified, false)))
-        .returning({ id: user.id });
+      // The seller's mail is queued with the change, and only when this call made it.
+      const res = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(user)
+          .set({ verified: true, updatedAt: new Date() })
+          .where(and(eq(user.id, id), eq(user.verified, false)))
+          .returning({ id: user.id, email: user.email, name: user.name });
+        for (const r of rows)
+          await opts.mail.mailer.enqueue(
+            {
+              to: r.email,
+              userId: r.id,
+              kind: 'seller-verified',
+              ...sellerVerifiedMail({ baseUrl: opts.mail.baseUrl, name: r.name }),
+            },
+            tx,
+          );
+        return rows;
+      });
       return { acknowledged: true, modifiedCount: res.length };
     },
 
