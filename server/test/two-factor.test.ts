@@ -138,7 +138,13 @@ describe('two-factor sign-in', () => {
 
 describe('REQUIRE_ADMIN_2FA', () => {
   it('defaults to on in production only, and the setting wins', () => {
-    const base = { BETTER_AUTH_SECRET: 'x'.repeat(32), ALLOW_SIMULATED_PAYMENTS: 'true' };
+    // What production requires besides (a secret, mail, the public origin, real payments or the opt-in).
+    const base = {
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      BASE_URL: 'https://shop.example.test',
+    };
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).requireAdmin2fa).toBe(true);
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).requireAdmin2fa).toBe(false);
     expect(loadConfig({ ...base, NODE_ENV: 'test' }).requireAdmin2fa).toBe(false);

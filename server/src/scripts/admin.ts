@@ -8,6 +8,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openConfigured } from '../db/open';
 import { user } from '../db/schema';
+import { CLI_ACTOR, recordAudit } from '../modules/audit/service';
 
 const usage = 'Usage: npm run admin -- grant EMAIL';
 
@@ -52,10 +53,17 @@ async function main() {
       console.log(`${email} is already an admin.`);
       return;
     }
-    await db
-      .update(user)
-      .set({ role: 'admin', roleConfirmed: true, updatedAt: new Date() })
-      .where(and(eq(user.id, found.id), isNull(user.deletedAt)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(user)
+        .set({ role: 'admin', roleConfirmed: true, updatedAt: new Date() })
+        .where(and(eq(user.id, found.id), isNull(user.deletedAt)));
+      await recordAudit(tx, CLI_ACTOR, {
+        action: 'role.granted',
+        target: { type: 'user', id: found.id },
+        details: { role: 'admin', email, from: found.role, via: 'npm run admin' },
+      });
+    });
     console.log(`${email} is now an admin (was ${found.role}). It takes effect on their next request.`);
   } finally {
     await database.close();

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { payment } from '../../db/schema';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { PaymentMails } from './mails';
 
 /** How old a pending refund must be before the sweep takes it: younger ones a request may still be busy with. */
@@ -44,7 +45,13 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
         .set({ status: 'refunded', refundedAt: new Date() })
         .where(and(eq(payment.id, p.id), eq(payment.status, 'refund_pending')))
         .returning();
-      if (refunded) await mails.refunded(tx, refunded);
+      if (!refunded) return;
+      await mails.refunded(tx, refunded);
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: 'payment.refunded',
+        target: { type: 'payment', id: refunded.id },
+        details: { transactionId: refunded.transactionId, amountCents: refunded.amountCents, orderId: refunded.orderId },
+      });
     });
     log.info({ paymentId: p.id, transactionId: p.transactionId }, 'payment refunded');
     return true;
@@ -53,7 +60,14 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
   /** Money taken that matches no order we can record (deleted order, wrong amount): straight back. Throws if the provider fails. */
   async function refundStray(intent: ProviderIntent, why: string) {
     log.warn({ transactionId: intent.id, orderId: intent.orderId, why }, 'refunding a payment that matches no order');
-    if (intent.refundedCents < intent.amountCents) await provider.refund(intent.id, firstRefundKey(intent.id));
+    if (intent.refundedCents >= intent.amountCents) return;
+    await provider.refund(intent.id, firstRefundKey(intent.id));
+    // No payment row exists for it: the log names the provider's transaction.
+    await recordAudit(db, SYSTEM_ACTOR, {
+      action: 'payment.refunded',
+      target: { type: 'transaction', id: intent.id },
+      details: { orderId: intent.orderId, amountCents: intent.amountCents - intent.refundedCents, why },
+    });
   }
 
   /**

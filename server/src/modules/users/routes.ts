@@ -16,6 +16,7 @@ import {
 } from '@shop/contract';
 import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
 import { sendKeysetPage } from '../../lib/paging';
+import { requestActor } from '../audit/service';
 import type { UsersService } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -115,8 +116,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => {
-      await requireRole(request, 'admin');
-      return users.verifySeller(request.params.id);
+      const me = await requireRole(request, 'admin');
+      return users.verifySeller(request.params.id, requestActor(request, me));
     },
   );
 
@@ -131,8 +132,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       },
     },
     async (request) => {
-      await requireRole(request, 'admin');
-      return users.softDelete(request.params.id);
+      const me = await requireRole(request, 'admin');
+      return users.softDelete(request.params.id, requestActor(request, me));
     },
   );
 };

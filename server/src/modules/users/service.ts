@@ -6,6 +6,7 @@ import { product, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import { sellerVerifiedMail } from '../../mail/templates/seller-verified';
 import type { Mailer } from '../../mail/types';
 
@@ -45,11 +46,21 @@ export function usersService(
      */
     async recordRole(me: SessionUser, isSeller: boolean) {
       const role: Role = opts.isAdminEmail(me.email) || me.role === 'admin' ? 'admin' : isSeller ? 'seller' : 'buyer';
-      const [updated] = await db
-        .update(user)
-        .set({ role, roleConfirmed: true, updatedAt: new Date() })
-        .where(and(eq(user.id, me.id), eq(user.roleConfirmed, false)))
-        .returning({ id: user.id, role: user.role });
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(user)
+          .set({ role, roleConfirmed: true, updatedAt: new Date() })
+          .where(and(eq(user.id, me.id), eq(user.roleConfirmed, false)))
+          .returning({ id: user.id, role: user.role });
+        // An address of ADMIN_EMAILS becoming an admin here is a grant by the shop's settings.
+        if (row?.role === 'admin' && me.role !== 'admin')
+          await recordAudit(tx, SYSTEM_ACTOR, {
+            action: 'role.granted',
+            target: { type: 'user', id: row.id },
+            details: { role: 'admin', email: me.email, via: 'ADMIN_EMAILS', when: 'role-recorded' },
+          });
+        return row;
+      });
       if (updated) return { acknowledged: true, insertedId: updated.id, role: updated.role };
       const current = await byEmail(me.email);
       return { acknowledged: true, insertedId: null, role: current?.role ?? me.role };
@@ -82,7 +93,7 @@ export function usersService(
     },
 
     /** Verification is one-way: verifying twice changes nothing. */
-    async verifySeller(id: string) {
+    async verifySeller(id: string, actor: AuditActor) {
       const [u] = await db
         .select()
         .from(user)
@@ -106,6 +117,12 @@ export function usersService(
             },
             tx,
           );
+        for (const r of rows)
+          await recordAudit(tx, actor, {
+            action: 'seller.verified',
+            target: { type: 'user', id: r.id },
+            details: { email: r.email },
+          });
         return rows;
       });
       return { acknowledged: true, modifiedCount: res.length };
@@ -115,7 +132,7 @@ export function usersService(
      * Soft delete: the user is hidden and signed out everywhere, their unsold products (and so their
      * ads) leave every list; orders and payments are kept.
      */
-    async softDelete(id: string) {
+    async softDelete(id: string, actor: AuditActor) {
       return db.transaction(async (tx) => {
         const [u] = await tx
           .select()
@@ -131,6 +148,11 @@ export function usersService(
           .update(product)
           .set({ hiddenAt: now })
           .where(and(eq(product.sellerId, id), eq(product.status, 'available'), isNull(product.hiddenAt)));
+        await recordAudit(tx, actor, {
+          action: 'user.deleted',
+          target: { type: 'user', id },
+          details: { email: u.email, role: u.role },
+        });
         return { acknowledged: true, deletedCount: 1 };
       });
     },
