@@ -102,7 +102,7 @@ function ScanStep({ totpURI, onConfirmed, onCancel }: { totpURI: string; onConfi
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <div className="rounded-box bg-white p-3">
-          <QRCodeSVG value={totpURI} size={176} title="QR code for your authenticator app" marginSize={0} />
+          <QRCodeSVG value={totpURI} size={176} marginSize={0} role="img" aria-label="QR code for your authenticator app" />
         </div>
         <div className="min-w-0">
           <p className="text-sm font-medium">Secret for manual entry</p>
