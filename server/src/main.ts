@@ -1,6 +1,5 @@
-import { inArray } from 'drizzle-orm';
 import { openConfigured } from './db/open';
-import { user } from './db/schema';
+import { grantConfiguredAdmins } from './auth/admin-emails';
 import { buildApp } from './app';
 import { DEMO_ACCOUNTS, isSeeded, seedDemo } from './seed/demo';
 
@@ -13,9 +12,8 @@ async function main() {
     await seedDemo(database.db, config.demoPassword);
     seeded = true;
   }
-  if (config.adminEmails.length) {
-    await database.db.update(user).set({ role: 'admin', roleConfirmed: true }).where(inArray(user.email, config.adminEmails));
-  }
+  // ADMIN_EMAILS makes admins of verified accounts only (an unverified one on verification); each grant is audited.
+  await grantConfiguredAdmins(database.db, config.adminEmails);
 
   const app = await buildApp({ config, database });
   const close = async (signal: string) => {
