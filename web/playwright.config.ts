@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * Browser journeys: Debian's Chromium (/usr/bin/chromium; nothing is downloaded) against the production
- * build served by the real server on a free port, with a fresh embedded database and the demo data
- * (e2e/support/global-setup.ts). The journeys share that server, hence one worker.
+ * build of the web app served by the compiled server (server/dist, as `npm start` runs it) on a free
+ * port, with a fresh embedded database and the demo data (e2e/support/global-setup.ts). The journeys
+ * share that server, hence one worker.
  */
 export default defineConfig({
   testDir: './e2e',

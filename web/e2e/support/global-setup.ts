@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startOwnServer } from './own-server';
+import { startOwnServer, type OwnServer } from './own-server';
 
 const webRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '../..');
 const repoRoot = path.resolve(webRoot, '..');
@@ -10,20 +10,50 @@ export const DEMO_PASSWORD = 'e2e-demo-password';
 /** Screenshots (screenshots/*.png) and the shared server's log. */
 export const outputDir = path.join(webRoot, 'test-output');
 
+/** Fails with what to do when a build the journeys need is missing (E2E_SKIP_BUILD with nothing built). */
+function mustExist(file: string, build: string) {
+  if (!fs.existsSync(file)) throw new Error(`${file} not found: run \`${build}\` (or unset E2E_SKIP_BUILD)`);
+}
+
 /**
- * Builds the web app and starts the real server on a free port with a fresh embedded database and
- * the demo data. Its address reaches the tests as E2E_BASE_URL: Playwright starts the worker
- * processes after this, with this process's environment. The returned function is the teardown.
+ * Builds what `npm start` runs, the web app and the compiled server (server/dist/main.js), and starts
+ * that server on a free port with a fresh embedded database and the demo data, so the journeys prove
+ * the production build works. Its address reaches the tests as E2E_BASE_URL: Playwright starts the
+ * worker processes after this, with this process's environment. E2E_SKIP_BUILD=1 reuses the builds
+ * already there. The returned function is the teardown.
  */
 export default async function globalSetup() {
-  if (!process.env.E2E_SKIP_BUILD) execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
-  // Serve a private copy of the build: another `vite build` (a second run, a developer) empties
-  // web/dist and writes new chunk names, which would blank the pages of a run in progress.
+  if (!process.env.E2E_SKIP_BUILD) {
+    execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  mustExist(path.join(webRoot, 'dist', 'index.html'), 'npm run build -w web');
+  mustExist(path.join(repoRoot, 'server', 'dist', 'main.js'), 'npm run build -w server');
+
+  // Run private copies of both builds: another build (a second run, a developer, `npm start`) empties
+  // web/dist and server/dist and writes new files, which would blank the pages of a run in progress
+  // or break a server a test file starts later.
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-web-'));
   fs.cpSync(path.join(webRoot, 'dist'), webDist, { recursive: true });
+  // The server's copy stays inside server/ (ignored by git as server/.scratch*), beside server/dist:
+  // its imports resolve from server/node_modules and the source maps' ../src paths still hold.
+  const serverDist = fs.mkdtempSync(path.join(repoRoot, 'server', '.scratch-e2e-'));
+  fs.cpSync(path.join(repoRoot, 'server', 'dist'), serverDist, { recursive: true });
   // Inherited by the servers a test file starts for itself (startOwnServer passes process.env on).
   process.env.WEB_DIST = webDist;
-  const server = await startOwnServer({ WEB_DIST: webDist, SEED_DEMO: 'true', DEMO_PASSWORD, ADMIN_EMAILS: 'admin@shop.test' });
+  process.env.E2E_SERVER_ENTRY = path.join(serverDist, 'main.js');
+  const removeCopies = () => {
+    fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(serverDist, { recursive: true, force: true });
+  };
+
+  let server: OwnServer;
+  try {
+    server = await startOwnServer({ WEB_DIST: webDist, SEED_DEMO: 'true', DEMO_PASSWORD, ADMIN_EMAILS: 'admin@shop.test' });
+  } catch (error) {
+    removeCopies();
+    throw error;
+  }
   process.env.E2E_BASE_URL = server.baseUrl;
 
   const screenshots = path.join(outputDir, 'screenshots');
@@ -36,6 +66,6 @@ export default async function globalSetup() {
   return async () => {
     fs.writeFileSync(path.join(outputDir, 'server.log'), server.log());
     await server.stop();
-    fs.rmSync(webDist, { recursive: true, force: true });
+    removeCopies();
   };
 }

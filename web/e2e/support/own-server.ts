@@ -5,12 +5,23 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The real shop server (server/src/main.ts) on a free port with a fresh data directory: the shared
- * one of global-setup, and those a test file starts for itself with the settings it needs (e.g.
- * Google sign-in against a local OIDC provider). `env` overrides the defaults below.
+ * The real shop server on a free port with a fresh data directory: the shared one of global-setup,
+ * and those a test file starts for itself with the settings it needs (e.g. Google sign-in against a
+ * local OIDC provider). `env` overrides the defaults below.
  */
 
 const repoRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '../../..');
+
+/**
+ * Node's arguments for the server: the compiled build named by E2E_SERVER_ENTRY (the journeys' global
+ * setup sets it to its copy of server/dist/main.js, run as `npm start` runs it), else the source
+ * through tsx (callers that build nothing, such as the front-end bench).
+ */
+function serverArgs(): string[] {
+  const entry = process.env.E2E_SERVER_ENTRY;
+  if (entry) return ['--enable-source-maps', entry];
+  return ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,7 +46,7 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
