@@ -42,8 +42,8 @@ function precompress(): Plugin {
  * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
  */
 export default defineConfig(({ command, mode }) => {
-  // A production build ships production code even when the caller's NODE_ENV is 'test' (vitest's
-  // global setup builds the app for the e2e suite): React's development build would be 555 KB, not 355.
+  // A production build ships production code even when the caller's NODE_ENV is 'test' (a CI job, or a
+  // build started from inside a test run): React's development build would be 555 KB, not 355.
   const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
   if (command === 'build' && mode === 'production' && nodeEnv) nodeEnv.NODE_ENV = 'production';
   const env = loadEnv(mode, webRoot, 'API_');
