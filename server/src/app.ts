@@ -129,7 +129,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   /** What the modules that send mail need: the mailer, and the shop's address for links. */
   const mail = { mailer, baseUrl: config.baseUrl };
   app.decorate('mailer', mailer);
-  const auth = createAuth(config, db);
+  const auth = createAuth(config, db, mailer);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail });

@@ -5,13 +5,17 @@ import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { and, eq } from 'drizzle-orm';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shop/contract';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { EMAIL_NOT_VERIFIED, MAX_PASSWORD_LENGTH, MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
+import { resetPasswordMail } from '../mail/templates/reset-password';
+import { verifyEmailMail } from '../mail/templates/verify-email';
+import type { Mailer } from '../mail/types';
 import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { isCommonPassword } from './common-passwords';
+import { claimMailSlot } from './mail-throttle';
 
 /** The header through which the server hands Better Auth the real client IP (set by us, never trusted from outside). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -76,12 +80,34 @@ function checkName(ctx: HookContext) {
   return { context: { body: { ...body, name } } };
 }
 
-/** The most common passwords are refused at sign-up and password change (docs/product.md#validation). */
+/** Where each endpoint that sets a password carries the new one. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/change-password': 'newPassword',
+  '/reset-password': 'newPassword',
+};
+
+/**
+ * A new password follows the contract's rule (the forms' messages: under 6 characters, 6 or 7, only
+ * spaces) and is not one of the most common ones (docs/product.md#validation).
+ */
 function checkPassword(ctx: HookContext) {
-  const field = ctx.path === '/sign-up/email' ? 'password' : ctx.path === '/change-password' ? 'newPassword' : null;
+  const field = NEW_PASSWORD_FIELD[ctx.path];
   if (!field) return;
   const value = (ctx.body as Record<string, unknown> | undefined)?.[field];
-  if (typeof value === 'string' && isCommonPassword(value))
+  if (typeof value !== 'string') return;
+  const problem = newPasswordSchema.safeParse(value).error?.issues[0];
+  if (problem)
+    throw new APIError('BAD_REQUEST', {
+      code:
+        value.length > MAX_PASSWORD_LENGTH
+          ? 'PASSWORD_TOO_LONG'
+          : value.length < MIN_NEW_PASSWORD_LENGTH
+            ? 'PASSWORD_TOO_SHORT'
+            : 'PASSWORD_BLANK',
+      message: problem.message,
+    });
+  if (isCommonPassword(value))
     throw new APIError('BAD_REQUEST', {
       code: 'PASSWORD_TOO_COMMON',
       message: 'This password is one of the most common ones and easy to guess. Choose another.',
@@ -89,6 +115,18 @@ function checkPassword(ctx: HookContext) {
 }
 
 const checkInput = createAuthMiddleware(async (ctx) => {
+  // Changing the password needs a verified email (403 email_not_verified), so whoever opened an
+  // account with someone else's address cannot lock its owner out. The session is looked up as
+  // Better Auth does; without one the endpoint itself answers 401.
+  if (ctx.path === '/change-password') {
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    const found = token ? await ctx.context.internalAdapter.findSession(token) : null;
+    if (found && !found.user.emailVerified)
+      throw new APIError('FORBIDDEN', {
+        code: EMAIL_NOT_VERIFIED,
+        message: `Please verify your email address to change your password: open the link we mailed to ${found.user.email}, or ask for a new one with "Resend" on the banner.`,
+      });
+  }
   checkPassword(ctx);
   return checkName(ctx);
 });
@@ -123,7 +161,40 @@ const TWO_FACTOR_UPDATES = {
   '/two-factor/disable': { enabled: false, action: 'two_factor.disabled' },
 } as const;
 
-export function createAuth(config: Config, db: Db) {
+/** How long the emailed links work. */
+const VERIFY_EMAIL_LINK_SECONDS = 24 * 60 * 60;
+const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
+
+/** The web pages the emailed links land on (after Better Auth checked the token). */
+const EMAIL_VERIFIED_PAGE = '/email-verified';
+const RESET_PASSWORD_PAGE = '/reset-password';
+
+const tooManyMails = () =>
+  new APIError('TOO_MANY_REQUESTS', {
+    code: 'TOO_MANY_EMAILS',
+    message: 'We sent you a link less than a minute ago. Check your inbox (and spam folder), or try again in a minute.',
+  });
+
+/**
+ * Makes an account of ADMIN_EMAILS an admin once its email is proven (the link followed, or Google
+ * vouched for it); the audit log records the grant.
+ */
+async function grantAdminIfListed(config: Config, db: Db, u: { id: string; email: string; emailVerified: boolean }) {
+  if (!u.emailVerified || !isAdminEmail(config, u.email)) return;
+  const granted = await db
+    .update(schema.user)
+    .set({ role: 'admin', roleConfirmed: true, updatedAt: new Date() })
+    .where(and(eq(schema.user.id, u.id), ne(schema.user.role, 'admin'), isNull(schema.user.deletedAt)))
+    .returning({ id: schema.user.id });
+  if (!granted.length) return;
+  await recordAudit(db, SYSTEM_ACTOR, {
+    action: 'role.granted',
+    target: { type: 'user', id: u.id },
+    details: { role: 'admin', email: u.email.toLowerCase(), via: 'ADMIN_EMAILS', when: 'email-verified' },
+  });
+}
+
+export function createAuth(config: Config, db: Db, mailer: Mailer) {
   return betterAuth({
     appName: 'Second-hand tech shop',
     baseURL: config.baseUrl,
@@ -147,9 +218,44 @@ export function createAuth(config: Config, db: Db) {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
+      minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      // The link leads through Better Auth's check of the token to the web page that asks for the new
+      // password (or a first one, for a Google-only account); the token works once, for an hour.
+      // Asking again within a minute sends nothing, and the answer never tells whether the account exists.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        if (!(await claimMailSlot(db, `reset-password:${user.id}`))) return;
+        const url = `${config.baseUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(RESET_PASSWORD_PAGE)}`;
+        const mail = resetPasswordMail({
+          baseUrl: config.baseUrl,
+          email: user.email,
+          url,
+          expiresInMinutes: RESET_PASSWORD_LINK_SECONDS / 60,
+        });
+        await mailer.enqueue({ ...mail, to: user.email, kind: 'reset-password', userId: user.id });
+      },
+    },
+    // Every new account is sent a link proving its email; until it is followed the account may shop
+    // but not sell, be an admin or change its password. Following the link signs the browser in.
+    // A resend within a minute of the last mail is refused (429).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        if (!(await claimMailSlot(db, `verify-email:${user.id}`))) throw tooManyMails();
+        const url = `${config.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PAGE)}`;
+        const mail = verifyEmailMail({
+          baseUrl: config.baseUrl,
+          name: user.name,
+          url,
+          expiresInHours: VERIFY_EMAIL_LINK_SECONDS / 3600,
+        });
+        await mailer.enqueue({ ...mail, to: user.email, kind: 'verify-email', userId: user.id });
+      },
     },
     plugins: [
       // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
@@ -163,9 +269,9 @@ export function createAuth(config: Config, db: Db) {
         // vouch for the email. Untrusted, a Google sign-in joins an existing account with the same email
         // only when the ID token says email_verified: true.
         trustedProviders: [],
-        // Password accounts here never verify their email (the shop sends no mail), so Better Auth's
-        // default (link only into locally verified accounts) would never link; the provider's verified
-        // email is the proof of ownership instead. After linking, the account counts as verified.
+        // A password account whose owner has not yet followed the verification link still links: the
+        // provider's verified email is the proof of ownership (account.create.after below removes the
+        // unproven password). After linking, the account counts as verified.
         requireLocalEmailVerified: false,
       },
     },
@@ -199,11 +305,12 @@ export function createAuth(config: Config, db: Db) {
     databaseHooks: {
       user: {
         create: {
-          // A Google sign-up has no 'Seller?' step: it is a buyer (or an admin by ADMIN_EMAILS), recorded at once.
+          // A Google sign-up has no 'Seller?' step: it is a buyer, recorded at once. ADMIN_EMAILS makes
+          // an admin only of a proven email: Google's verified one here, otherwise on verification.
           before: async (data, ctx) => ({
             data: {
               ...data,
-              role: isAdminEmail(config, String(data.email)) ? 'admin' : 'buyer',
+              role: data.emailVerified === true && isAdminEmail(config, String(data.email)) ? 'admin' : 'buyer',
               ...(ctx?.path?.startsWith('/callback/') ? { roleConfirmed: true } : {}),
             },
           }),
@@ -218,6 +325,8 @@ export function createAuth(config: Config, db: Db) {
         },
         update: {
           after: async (updated, ctx) => {
+            // The email was just verified, or Google vouched for it (this runs after the commit).
+            await grantAdminIfListed(config, db, updated);
             const change = ctx?.path ? TWO_FACTOR_UPDATES[ctx.path as keyof typeof TWO_FACTOR_UPDATES] : undefined;
             if (!change || updated.twoFactorEnabled !== change.enabled) return;
             await recordAudit(
@@ -231,10 +340,11 @@ export function createAuth(config: Config, db: Db) {
       account: {
         create: {
           /**
-           * Pre-hijacking guard: the shop never verifies emails, so a password account may have been
+           * Pre-hijacking guard: a password account whose email was never verified may have been
            * opened by someone else with this email before its owner came with Google. When Google (which
            * vouched for the email) is linked into such an account, the unverified password and every
-           * session made with it are removed; the owner signs in with Google from now on.
+           * session made with it are removed; the owner signs in with Google from now on (or sets a
+           * password of their own through "Forgot password?").
            */
           after: async (acc) => {
             if (acc.providerId !== GOOGLE_PROVIDER_ID) return;

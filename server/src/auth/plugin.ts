@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { type Role, TWO_FACTOR_REQUIRED } from '@shop/contract';
+import { EMAIL_NOT_VERIFIED, type Role, TWO_FACTOR_REQUIRED } from '@shop/contract';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { withOAuthErrorMessage } from './oauth-errors';
@@ -11,6 +11,8 @@ export type SessionUser = {
   email: string;
   role: Role;
   verified: boolean;
+  /** The account followed the link mailed to its address (or Google vouched for it). */
+  emailVerified: boolean;
   /** Two-factor sign-in is on (an authenticator app confirmed). */
   twoFactorEnabled: boolean;
 };
@@ -56,6 +58,7 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
           email: u.email.toLowerCase(),
           role: (u.role ?? 'buyer') as Role,
           verified: !!u.verified,
+          emailVerified: !!u.emailVerified,
           twoFactorEnabled: !!u.twoFactorEnabled,
         };
       });
@@ -124,6 +127,19 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
   if (user.role === 'admin' && request.adminNeedsTwoFactor && !user.twoFactorEnabled)
     throw new AppError(403, TWO_FACTOR_REQUIRED, 'Turn on two-factor sign-in on your profile page to use admin tools.');
   return user;
+}
+
+/**
+ * Listing items, being an admin and changing the password need a proven email address: 403
+ * email_not_verified until the account follows the link mailed to it.
+ */
+export function requireVerifiedEmail(user: SessionUser, toDo: string) {
+  if (!user.emailVerified)
+    throw new AppError(
+      403,
+      EMAIL_NOT_VERIFIED,
+      `Please verify your email address to ${toDo}: open the link we mailed to ${user.email}, or ask for a new one with "Resend" on the banner.`,
+    );
 }
 
 /** A body or query `email` must be the caller's own (admins may name anyone when reading). */

@@ -2,8 +2,9 @@
  * npm run admin -- grant EMAIL
  *
  * Makes an existing account an admin, in the embedded database (DATA_DIR) or in PostgreSQL when
- * DATABASE_URL is set. The account must exist (sign up first). ADMIN_EMAILS does the same at
- * every start-up; this is for a running shop without a restart (PostgreSQL) or a one-off grant.
+ * DATABASE_URL is set. The account must exist (sign up first) and have verified its email address.
+ * ADMIN_EMAILS does the same at every start-up; this is for a running shop without a restart
+ * (PostgreSQL) or a one-off grant.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { openConfigured } from '../db/open';
@@ -36,7 +37,7 @@ async function main() {
     await database.migrate();
     const { db } = database;
     const [found] = await db
-      .select({ id: user.id, role: user.role, deletedAt: user.deletedAt })
+      .select({ id: user.id, role: user.role, deletedAt: user.deletedAt, emailVerified: user.emailVerified })
       .from(user)
       .where(eq(sql`lower(${user.email})`, email));
     if (!found) {
@@ -51,6 +52,14 @@ async function main() {
     }
     if (found.role === 'admin') {
       console.log(`${email} is already an admin.`);
+      return;
+    }
+    if (!found.emailVerified) {
+      console.error(
+        `The account ${email} has not verified its email address, so it cannot be made an admin yet. ` +
+          'Its owner opens the link mailed at sign-up (or asks for a new one with "Resend" on the banner), then run this again.',
+      );
+      process.exitCode = 1;
       return;
     }
     await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { singleRow } from '../../db/rows';
 import { advertisement, category, product } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
-import type { SessionUser } from '../../auth/plugin';
+import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
 import { BY_IDS, PRODUCT_BY_ID, productListQuery, sellerProductsQuery, type ProductFilters, type ProductRow } from './sql';
 
 export type ProductInput = z.output<typeof productInputSchema>;
@@ -139,6 +139,7 @@ export function catalogService(database: Database) {
     },
 
     async addProduct(seller: SessionUser, input: ProductInput) {
+      requireVerifiedEmail(seller, 'list an item');
       const row = singleRow(
         await db
           .insert(product)
@@ -198,6 +199,7 @@ export function catalogService(database: Database) {
 
     /** Advertise one's own unsold product; twice is a 409. */
     async advertise(seller: SessionUser, productId: string) {
+      requireVerifiedEmail(seller, 'advertise an item');
       const [p] = await db
         .select({ sellerId: product.sellerId, listed: product.listed })
         .from(product)

@@ -45,7 +45,9 @@ export function usersService(
      * with the role already recorded; admins stay admins.
      */
     async recordRole(me: SessionUser, isSeller: boolean) {
-      const role: Role = opts.isAdminEmail(me.email) || me.role === 'admin' ? 'admin' : isSeller ? 'seller' : 'buyer';
+      // ADMIN_EMAILS counts only for a verified email; an unverified one becomes an admin on verification (auth.ts).
+      const listedAdmin = me.emailVerified && opts.isAdminEmail(me.email);
+      const role: Role = listedAdmin || me.role === 'admin' ? 'admin' : isSeller ? 'seller' : 'buyer';
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(user)
