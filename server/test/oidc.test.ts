@@ -45,6 +45,7 @@ beforeAll(async () => {
       GOOGLE_CLIENT_ID: 'shop-client-id',
       GOOGLE_CLIENT_SECRET: 'shop-client-secret',
       OIDC_ISSUER_URL: oidc.issuer.url!,
+      ADMIN_EMAILS: 'admin@test.shop, boss@gmail.test, boss2@gmail.test',
     },
   });
 });
@@ -166,7 +167,8 @@ describe('Google sign-in (OIDC)', () => {
   });
 
   it('links to an existing password account with the same email when Google says the email is verified', async () => {
-    const pw = await t.client().signUp('linked@test.shop', { isSeller: true, name: 'Linda' });
+    // Never verified: whoever signed up may not own the address.
+    const pw = await t.client().signUp('linked@test.shop', { isSeller: true, name: 'Linda', verified: false });
     const pwUser = (await me(pw))!;
     const c = t.client();
     const nav = await googleSignIn(c, { sub: 'g-link-1', email: 'LINKED@test.shop', email_verified: true, name: 'Linda G' });
@@ -257,6 +259,24 @@ describe('Google sign-in (OIDC)', () => {
     expect(nav.landed.pathname).toBe('/login');
     expect(nav.landed.searchParams.get('message')).toBe('This account has been closed.');
     expect(await me(again)).toBeNull();
+  });
+
+  it('makes an ADMIN_EMAILS address an admin at its first Google sign-in only when Google says the email is verified', async () => {
+    await googleSignIn(t.client(), { sub: 'g-boss-1', email: 'boss@gmail.test', email_verified: true, name: 'Boss' });
+    expect(await userRow('boss@gmail.test')).toMatchObject({ role: 'admin', emailVerified: true });
+    await googleSignIn(t.client(), { sub: 'g-boss-2', email: 'boss2@gmail.test', email_verified: false, name: 'Not Boss' });
+    expect(await userRow('boss2@gmail.test')).toMatchObject({ role: 'buyer', emailVerified: false });
+  });
+
+  it('keeps the password of an account whose email was verified when Google is linked to it', async () => {
+    const pw = await t.client().signUp('proven@test.shop', { name: 'Pat' });
+    const pwUser = (await me(pw))!;
+    const c = t.client();
+    await googleSignIn(c, { sub: 'g-proven-1', email: 'proven@test.shop', email_verified: true, name: 'Pat G' });
+    expect((await me(c))!.id).toBe(pwUser.id);
+    expect(await accountsOf(pwUser.id)).toEqual(['credential', 'google']);
+    expect((await me(pw))!.id).toBe(pwUser.id);
+    expect((await t.client().signIn('proven@test.shop')).status).toBe(200);
   });
 });
 

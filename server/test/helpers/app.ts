@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import { user } from '../../src/db/schema';
 import { seedCategories } from '../../src/seed/demo';
 import type { Payments } from '../../src/payments';
 import { createTestDatabase } from './db';
@@ -41,6 +43,11 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   });
 }
 
+/** What following the verification link does to the account, written straight to the database. */
+export async function markEmailVerified(database: Database, userId: string) {
+  await database.db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+}
+
 /**
  * The real app on a real port over a fresh database (categories seeded, no demo users).
  * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
@@ -62,7 +69,7 @@ export async function startTestApp(
     baseUrl,
     config,
     database,
-    client: () => new Client(baseUrl),
+    client: () => new Client(baseUrl, baseUrl, (id) => markEmailVerified(database, id)),
     close: async () => {
       await app.close();
       await database.close();

@@ -11,6 +11,11 @@ export class Client {
   constructor(
     readonly baseUrl: string,
     readonly origin: string = baseUrl,
+    /**
+     * Marks a new account's email verified, as following the mailed link would (test apps write it
+     * to the database); without it, accounts this client signs up stay unverified.
+     */
+    private readonly verifyEmail?: (userId: string) => Promise<void>,
   ) {}
 
   async request<T = unknown>(
@@ -93,8 +98,11 @@ export class Client {
     return this.request<T>('DELETE', path);
   }
 
-  /** The web app's flow: Better Auth sign-up, then POST /users records the role. */
-  async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string } = {}) {
+  /**
+   * The web app's flow: Better Auth sign-up, then POST /users records the role. The email is verified
+   * in between (so ADMIN_EMAILS and the seller's gates apply) unless `verified: false`.
+   */
+  async signUp(email: string, opts: { name?: string; isSeller?: boolean; password?: string; verified?: boolean } = {}) {
     const name = opts.name ?? email.split('@')[0];
     const r = await this.post<{ user?: { id: string } }>('/api/auth/sign-up/email', {
       name,
@@ -103,6 +111,7 @@ export class Client {
     });
     if (r.status !== 200) throw new Error(`sign-up ${email}: ${r.status} ${JSON.stringify(r.body)}`);
     this.id = r.body.user?.id ?? '';
+    if (opts.verified !== false && this.verifyEmail) await this.verifyEmail(this.id);
     const u = await this.post('/api/users', { name, email, isSeller: !!opts.isSeller });
     if (u.status !== 200) throw new Error(`POST /users ${email}: ${u.status} ${JSON.stringify(u.body)}`);
     this.email = email;
