@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { expect, test, uniqueEmail, verifyEmailFromOutbox } from './support/fixtures';
 import { expectPath, expectToast, productCard, region, visible } from './support/journey';
 
 test.describe('seller journey', () => {
@@ -14,6 +14,8 @@ test.describe('seller journey', () => {
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expectToast(page, 'successfully signed up!');
     await expectPath(page, '/');
+    // Listing items needs a verified email: the seller opens the mailed link (the development outbox's).
+    await verifyEmailFromOutbox(page.request, seller.email);
 
     // Dashboard: a seller's menu has My Products and Add Products, not My Orders or the admin pages.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();

@@ -69,11 +69,48 @@ export async function apiSignIn(context: BrowserContext, email: string, password
   if (!r.ok()) throw new Error(`sign-in ${email}: ${r.status()} ${await r.text()}`);
 }
 
-/** Signs a new user up the way the app does (Better Auth, then POST /api/users); `api` keeps the session. */
+/** A mail of the shared server's development outbox (GET /api/dev/mail), as the server lists it. */
+interface OutboxMail {
+  subject: string;
+  links: string[];
+}
+
+/**
+ * The first link of the newest mail to `to` whose subject contains `subject`, from the server's
+ * development outbox (the server has no SMTP_URL), waiting up to 10 s for it to be queued.
+ */
+export async function linkFromOutbox(api: APIRequestContext, to: string, subject: string): Promise<string> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    const r = await api.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+    if (!r.ok()) throw new Error(`GET /api/dev/mail: ${r.status()} ${await r.text()}`);
+    const mail = ((await r.json()) as OutboxMail[]).find((m) => m.subject.includes(subject));
+    const link = mail?.links[0];
+    if (link) return link;
+    if (Date.now() > end) throw new Error(`no mail '${subject}' to ${to} in the development outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Follows the verification link mailed to `email` as its owner's browser would, with `api` (a page's
+ * `context.request` shares that page's cookies): the account is verified and that browser signed in.
+ */
+export async function verifyEmailFromOutbox(api: APIRequestContext, email: string) {
+  const link = await linkFromOutbox(api, email, 'Confirm your email address');
+  const r = await api.get(link);
+  if (!r.ok() || new URL(r.url()).searchParams.has('error')) throw new Error(`verifying ${email}: ${r.status()} ${r.url()}`);
+}
+
+/**
+ * Signs a new user up the way the app does (Better Auth, then POST /api/users); `api` keeps the session.
+ * The email is verified in between through the mailed link, so a seller may list items.
+ */
 export async function apiSignUp(api: APIRequestContext, email: string, name: string, password: string, isSeller = false) {
   const headers = { origin: shopUrl() };
   const r = await api.post('/api/auth/sign-up/email', { data: { email, name, password }, headers });
   if (!r.ok()) throw new Error(`sign-up ${email}: ${r.status()} ${await r.text()}`);
+  await verifyEmailFromOutbox(api, email);
   const u = await api.post('/api/users', { data: { email, name, isSeller }, headers });
   if (!u.ok()) throw new Error(`POST /api/users ${email}: ${u.status()} ${await u.text()}`);
 }
