@@ -24,6 +24,8 @@ export async function runFrontendBench(): Promise<FrontendResult> {
   const dist = await buildWithManifest();
   const server = await startOwnServer({
     NODE_ENV: 'production',
+    // Production refuses to start without a mail server; the benchmarks send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:1',
     BETTER_AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
     ALLOW_SIMULATED_PAYMENTS: 'true',
     SEED_DEMO: 'true',

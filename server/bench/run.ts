@@ -197,6 +197,8 @@ function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
   const env: Record<string, string> = {
     ...process.env,
     NODE_ENV: 'production',
+    // Production refuses to start without a mail server; the benchmarks send no mail.
+    SMTP_URL: 'smtp://127.0.0.1:1',
     LOG_LEVEL: 'silent',
     PORT: '0',
     // Required in production; the benchmark's calls are reads, so any address of its own will do.
