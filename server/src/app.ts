@@ -93,6 +93,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     apiMax: config.rateLimit.max,
     authMax: config.rateLimit.authMax,
   });
+    emailHourlyMax: config.rateLimit.emailHourlyMax,
 
   await app.register(fastifySwagger, {
     openapi: {

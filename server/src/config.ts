@@ -94,6 +94,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(clean);
+    AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -143,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX },
+    rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
     jobsEnabled: e.JOBS_ENABLED,
     /** Outgoing mail (mail/mailer.ts): over SMTP when smtpUrl is set, else the development outbox (/dev/mail). */

@@ -6,8 +6,9 @@ import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 
 /**
- * Abuse limits: sign-in / sign-up per IP and per email, a general per-IP API limit, counted per real
- * client IP (X-Forwarded-For only behind TRUST_PROXY), in memory or shared through Redis.
+ * Abuse limits: sign-in / sign-up per IP, per (email, IP) and per email an hour, a general per-IP API
+ * limit, counted per real client IP (X-Forwarded-For only from the proxies TRUST_PROXY names), in
+ * memory or shared through Redis.
  */
 
 const REDIS_URL = process.env.REDIS_URL_TEST;
@@ -46,6 +47,16 @@ function expectLimited(r: Res<{ error?: string; message?: string } | unknown>, w
   expect(message).toContain(`in ${retry} second`);
 }
 
+/** A 429 of the hourly per-email ceiling: Retry-After up to an hour, said in minutes. */
+function expectLimitedForMinutes(r: Res<unknown>) {
+  expect(r.status).toBe(429);
+  expect(r.body).toMatchObject({ error: 'rate_limited' });
+  expect((r.body as { message: string }).message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+  const retry = Number(r.headers.get('retry-after'));
+  expect(retry).toBeGreaterThan(60);
+  expect(retry).toBeLessThanOrEqual(3600);
+}
+
 describe('sign-in and sign-up limits (memory store)', () => {
   it('per IP: the fourth attempt in a minute is 429 with a readable message and Retry-After', async () => {
     const a = await app({ AUTH_RATE_LIMIT_MAX: '3' });
@@ -57,17 +68,17 @@ describe('sign-in and sign-up limits (memory store)', () => {
     expect((await c.get('/api/category')).status).toBe(200);
   });
 
-  it('per email: one address cannot be hammered from many IPs; other addresses and IPs are untouched', async () => {
-    const a = await app({ AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
+  it('per email an hour: one address cannot be hammered from many IPs; other addresses and IPs are untouched', async () => {
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_HOURLY_MAX: '3', TRUST_PROXY: '127.0.0.1' });
     await from(a, '198.51.100.1').signUp('victim@test.shop'); // the sign-up is the address's first attempt
     for (const ip of ['203.0.113.1', '203.0.113.2']) expect((await signIn(from(a, ip), 'victim@test.shop')).status).toBe(401);
-    expectLimited(await signIn(from(a, '203.0.113.4'), 'VICTIM@test.shop'));
+    expectLimitedForMinutes(await signIn(from(a, '203.0.113.4'), 'VICTIM@test.shop'));
     // The limit is per address: another one from that same IP is fine.
     expect((await signIn(from(a, '203.0.113.4'), 'someone-else@test.shop')).status).toBe(401);
   });
 
   it("two clients with different IPs keep separate budgets: one client's failures never lock out another", async () => {
-    const a = await app({ AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '3', TRUST_PROXY: '127.0.0.1' });
     await from(a, '192.0.2.50').signUp('honest@test.shop');
     const attacker = from(a, '192.0.2.66');
     for (let i = 0; i < 3; i++) await signIn(attacker, `guess${i}@test.shop`);
@@ -96,7 +107,7 @@ describe('sign-in and sign-up limits (memory store)', () => {
 
 describe('general API limit (memory store)', () => {
   it('RATE_LIMIT_MAX calls a minute per IP, then 429; health checks are exempt; other IPs unaffected', async () => {
-    const a = await app({ RATE_LIMIT_MAX: '5', TRUST_PROXY: 'true' });
+    const a = await app({ RATE_LIMIT_MAX: '5', TRUST_PROXY: '127.0.0.1' });
     const c = from(a, '198.51.100.7');
     for (let i = 0; i < 5; i++) {
       const r = await c.get('/api/category');
@@ -111,7 +122,7 @@ describe('general API limit (memory store)', () => {
   });
 
   it('counts an IPv6 client by its /64', async () => {
-    const a = await app({ RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' });
+    const a = await app({ RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' });
     expect((await from(a, '2001:db8:1:2::1').get('/api/category')).status).toBe(200);
     expect((await from(a, '2001:db8:1:2::ffff').get('/api/category')).status).toBe(200);
     expect((await from(a, '2001:db8:1:2:abcd::9').get('/api/category')).status).toBe(429);
@@ -173,7 +184,13 @@ describe.skipIf(!REDIS_URL)(
 
     it('two instances share the per-email budget, while clients with different IPs keep separate ones', async () => {
       redis ??= new Redis(REDIS_URL!);
-      const env = { REDIS_URL: REDIS_URL!, REDIS_KEY_PREFIX: uniquePrefix(), AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: 'true' };
+      const env = {
+        REDIS_URL: REDIS_URL!,
+        REDIS_KEY_PREFIX: uniquePrefix(),
+        AUTH_RATE_LIMIT_MAX: '2',
+        AUTH_EMAIL_HOURLY_MAX: '2',
+        TRUST_PROXY: '127.0.0.1',
+      };
       const [one, two] = await Promise.all([app(env), app(env)]);
       // Per IP, across instances.
       expect((await signIn(from(one, '203.0.113.10'), 'a@test.shop')).status).toBe(401);
@@ -183,10 +200,10 @@ describe.skipIf(!REDIS_URL)(
       expect((await signIn(from(two, '203.0.113.11'), 'd@test.shop')).status).toBe(401);
       expect((await signIn(from(one, '203.0.113.11'), 'e@test.shop')).status).toBe(401);
       expectLimited(await signIn(from(two, '203.0.113.11'), 'f@test.shop'));
-      // Per email, across instances and IPs.
+      // Per email an hour, across instances and IPs.
       expect((await signIn(from(one, '203.0.113.20'), 'target@test.shop')).status).toBe(401);
       expect((await signIn(from(two, '203.0.113.21'), 'target@test.shop')).status).toBe(401);
-      expectLimited(await signIn(from(one, '203.0.113.22'), 'target@test.shop'));
+      expectLimitedForMinutes(await signIn(from(one, '203.0.113.22'), 'target@test.shop'));
     });
 
     it('two instances share the general API limit', async () => {

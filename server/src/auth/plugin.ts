@@ -4,6 +4,7 @@ import { EMAIL_NOT_VERIFIED, type Role, TWO_FACTOR_REQUIRED } from '@shop/contra
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { withOAuthErrorMessage } from './oauth-errors';
+import { isPlainAuthPath } from '../lib/request-path';
 
 export type SessionUser = {
   id: string;
@@ -78,7 +79,12 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
     url: '/api/auth/*',
     schema: { hide: true },
     async handler(request, reply) {
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      // Only the plain spelling of an endpoint: Better Auth's URL parser would resolve `./`, `%2e`,
+      // `\` and the like to an endpoint the abuse limits and the origin check did not see.
+      if (!isPlainAuthPath(request.url))
+        return reply.code(404).send({ error: 'not_found', message: 'No such address under /api/auth.' });
+      // The shop's own origin (BASE_URL), never the Host header, which the client chooses.
+      const url = new URL(`${new URL(String(auth.options.baseURL)).origin}${request.url}`);
       const req = new Request(url.toString(), {
         method: request.method,
         headers: authHeaders(request),

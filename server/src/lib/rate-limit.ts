@@ -3,30 +3,33 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
-import { requestPath } from './request-path';
+import { normalisedPath, requestPath } from './request-path';
 
 /**
  * Abuse limits, all in one place:
  *  - every /api call: RATE_LIMIT_MAX a minute per client IP;
- *  - sign-in, sign-up and change-password: AUTH_RATE_LIMIT_MAX a minute per client IP, and sign-in /
- *    sign-up also AUTH_RATE_LIMIT_MAX a minute per email address (so one address cannot be hammered
- *    from many IPs).
+ *  - sign-in, sign-up, change-password and two-factor codes: AUTH_RATE_LIMIT_MAX a minute per client
+ *    IP; sign-in / sign-up also AUTH_RATE_LIMIT_MAX a minute per (email address, client IP), so a
+ *    guesser elsewhere never locks the owner out, and AUTH_EMAIL_HOURLY_MAX an hour per email address
+ *    from all IPs together, against guessing spread over many IPs.
  * The client IP is `request.ip`, which honours TRUST_PROXY (X-Forwarded-For is read only from trusted
  * proxies), so one client's attempts never spend another client's budget. IPv6 clients are counted per
  * /64, the block one household or VM usually gets. Counters live in Redis when REDIS_URL is set (all
- * instances share them), in memory otherwise. Fixed one-minute windows.
+ * instances share them), in memory otherwise. Fixed windows. Paths are matched as the URL parser
+ * resolves them (lib/request-path.ts), so no other spelling of an address escapes its limit.
  */
 export const RATE_WINDOW_MS = 60_000;
+const EMAIL_WINDOW_MS = 60 * 60_000;
 
 /**
  * Paths exempt from the general limit: load-balancer probes, and Stripe's webhook (Stripe sends from a
  * few IPs; its signature, checked on every call, is the gate there).
  */
 const UNLIMITED = new Set(['/api/health', '/api/ready', '/api/webhooks/stripe']);
-/** Credential-guessing endpoints of Better Auth (POST). */
-const AUTH_PATH = /^\/api\/auth\/(sign-in\/[^/?]+|sign-up\/[^/?]+|change-password)$/;
+/** Credential-guessing endpoints of Better Auth (POST), as normalisedPath spells them. */
+const AUTH_PATH = /^\/api\/auth\/(sign-in\/[^/]+|sign-up\/[^/]+|change-password|two-factor\/verify-[^/]+)$/;
 /** Of those, the ones whose body names the account being tried. */
-const AUTH_EMAIL_PATH = /^\/api\/auth\/(sign-in|sign-up)\/[^/?]+$/;
+const AUTH_EMAIL_PATH = /^\/api\/auth\/(sign-in|sign-up)\/[^/]+$/;
 
 export type Hit = { count: number; ttlMs: number };
 
@@ -151,20 +154,23 @@ function seconds(ttlMs: number) {
 
 function tooMany(reply: FastifyReply, ttlMs: number, what: 'attempts' | 'requests') {
   const s = seconds(ttlMs);
+  const wait = s > 90 ? `${Math.ceil(s / 60)} minutes` : `${s} ${s === 1 ? 'second' : 'seconds'}`;
   return reply
     .code(429)
     .header('retry-after', String(s))
-    .send({ error: 'rate_limited', message: `Too many ${what}. Try again in ${s} ${s === 1 ? 'second' : 'seconds'}.` });
+    .send({ error: 'rate_limited', message: `Too many ${what}. Try again in ${wait}.` });
 }
 
 /** Installs the limits on the whole app; call before any route is registered. */
-export function registerRateLimits(app: FastifyInstance, opts: { store: CounterStore; apiMax: number; authMax: number }) {
-  const { store, apiMax, authMax } = opts;
+export function registerRateLimits(
+  app: FastifyInstance,
+  opts: { store: CounterStore; apiMax: number; authMax: number; emailHourlyMax: number },
+) {
+  const { store, apiMax, authMax, emailHourlyMax } = opts;
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = requestPath(request.url);
-    if (!path.startsWith('/api/') || UNLIMITED.has(path)) return;
+    if (!normalisedPath(request.url).startsWith('/api/') || UNLIMITED.has(requestPath(request.url))) return;
     const { count, ttlMs } = await store.hit(`api:${clientKey(request)}`, RATE_WINDOW_MS);
     reply.header('x-ratelimit-limit', String(apiMax));
     reply.header('x-ratelimit-remaining', String(Math.max(0, apiMax - count)));
@@ -175,16 +181,20 @@ export function registerRateLimits(app: FastifyInstance, opts: { store: CounterS
   // preHandler: the body (and so the email being tried) has been parsed by now.
   app.addHook('preHandler', async (request, reply) => {
     if (request.method !== 'POST') return;
-    const path = requestPath(request.url);
+    const path = normalisedPath(request.url);
     if (!AUTH_PATH.test(path)) return;
-    const hits = [store.hit(`auth:ip:${clientKey(request)}`, RATE_WINDOW_MS)];
+    const client = clientKey(request);
+    const hits = [store.hit(`auth:ip:${client}`, RATE_WINDOW_MS).then((h) => ({ ...h, max: authMax }))];
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (AUTH_EMAIL_PATH.test(path) && typeof email === 'string' && email.trim()) {
       // Hashed: the counter store need not hold the addresses themselves.
       const id = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
-      hits.push(store.hit(`auth:email:${id}`, RATE_WINDOW_MS));
+      hits.push(
+        store.hit(`auth:email-ip:${id}:${client}`, RATE_WINDOW_MS).then((h) => ({ ...h, max: authMax })),
+        store.hit(`auth:email:${id}`, EMAIL_WINDOW_MS).then((h) => ({ ...h, max: emailHourlyMax })),
+      );
     }
-    const over = (await Promise.all(hits)).filter((h) => h.count > authMax);
+    const over = (await Promise.all(hits)).filter((h) => h.count > h.max);
     if (over.length) return tooMany(reply, Math.max(...over.map((h) => h.ttlMs)), 'attempts');
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from '../config';
-import { requestPath } from './request-path';
+import { normalisedPath } from './request-path';
 
 /**
  * The Content-Security-Policy of the shop: everything from our own origin; images may come from any
@@ -76,7 +76,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
   const trusted = new Set(config.trustedOrigins.map((o) => originOf(o)).filter((o): o is string => !!o));
   app.addHook('onRequest', async (request, reply) => {
     if (!WRITE_METHODS.has(request.method)) return;
-    const path = requestPath(request.url);
+    const path = normalisedPath(request.url);
     if (!path.startsWith('/api/') || CROSS_SITE_WRITES.some((re) => re.test(path))) return;
     const origin = request.headers.origin;
     const referer = request.headers.referer;

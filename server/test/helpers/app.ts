@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -38,8 +39,21 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     // Tests sign many users up from one IP: abuse limits are out of the way unless a test sets them.
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
+    AUTH_EMAIL_HOURLY_MAX: '1000000',
     JOBS_ENABLED: 'false',
     ...env,
+  });
+}
+
+/** A port no one listens on right now, for a server that must know its address before it listens. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
 }
 
@@ -50,17 +64,20 @@ export async function markEmailVerified(database: Database, userId: string) {
 
 /**
  * The real app on a real port over a fresh database (categories seeded, no demo users).
- * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS).
+ * `env` adds settings as the process environment would (e.g. ADMIN_EMAILS). BASE_URL, the only
+ * origin the shop trusts, is the server's own address unless `env` names another.
+ * `logStream` receives the log lines (with LOG_LEVEL set in `env`).
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; payments?: (db: Database) => Payments } = {},
+  opts: { env?: Record<string, string>; payments?: (db: Database) => Payments; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedCategories(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));
-  const config = testConfig(dataDir, opts.env);
-  const app = await buildApp({ config, database, payments: opts.payments?.(database) });
-  await app.listen({ port: config.port, host: '127.0.0.1' }); // PORT 0 (default): any free port
+  const port = opts.env?.PORT ?? (opts.env?.BASE_URL ? '0' : String(await freePort()));
+  const config = testConfig(dataDir, { PORT: port, BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });
+  const app = await buildApp({ config, database, payments: opts.payments?.(database), logStream: opts.logStream });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

