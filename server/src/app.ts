@@ -59,8 +59,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
             redact: ['req.headers.cookie', 'req.headers.authorization'],
             ...(logStream && { stream: logStream }),
           },
-    // A hop count is valid at run time (proxy-addr) though the types list only string | boolean.
-    trustProxy: config.trustProxy as boolean | string,
+    // A hop count is valid at run time (proxy-addr) though the types list only boolean | string | string[].
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
     frameworkErrors,

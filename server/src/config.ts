@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,39 @@ const list = z.string().transform((s) =>
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** proxy-addr's names for address ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false`, a hop count (how many proxies stand in front of the shop) or a comma list of
+ * the proxies' addresses, CIDRs or range names. `true` (trust every hop) would let any client pick its
+ * own IP through X-Forwarded-For and so escape every per-IP limit: refused, with the reason.
+ */
+function parseTrustProxy(value: string): { ok: false | number | string[] } | { error: string } {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '' || v === '0') return { ok: false };
+  if (v === 'true')
+    return {
+      error:
+        '`true` trusts X-Forwarded-For from anyone, so any client could choose its own IP. Set the number of proxies in front of the shop (e.g. 1) or their addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    };
+  if (/^\d+$/.test(v)) return { ok: Number(v) };
+  const entries = v.split(',').map((x) => x.trim());
+  const bad = entries.find((x) => {
+    if (PROXY_RANGE_NAMES.has(x)) return false;
+    const [ip = '', bits, ...rest] = x.split('/');
+    const kind = net.isIP(ip);
+    if (!kind || rest.length) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (kind === 4 ? 32 : 128);
+  });
+  if (bad !== undefined)
+    return {
+      error: `"${bad}" is not a hop count, an IP address, a CIDR or one of loopback, linklocal, uniquelocal`,
+    };
+  return { ok: entries };
+}
 
 /** Every setting of the server. Documented in .env.example; keep both in step. */
 const envSchema = z
@@ -69,6 +103,8 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    const trust = parseTrustProxy(env.TRUST_PROXY);
+    if ('error' in trust) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trust.error });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
       ctx.addIssue({
         code: 'custom',
@@ -101,14 +137,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const trustProxy =
-    e.TRUST_PROXY === 'true'
-      ? true
-      : e.TRUST_PROXY === 'false' || e.TRUST_PROXY === ''
-        ? false
-        : /^\d+$/.test(e.TRUST_PROXY)
-          ? Number(e.TRUST_PROXY)
-          : e.TRUST_PROXY;
+  const trust = parseTrustProxy(e.TRUST_PROXY);
+  const trustProxy = 'ok' in trust ? trust.ok : false;
   const embedded = !e.DATABASE_URL;
   return {
     env: e.NODE_ENV,

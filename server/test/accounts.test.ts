@@ -211,7 +211,7 @@ describe('session cookies', () => {
 describe('session cookies behind https', () => {
   let s: TestApp;
   beforeAll(async () => {
-    s = await startTestApp({ env: { BASE_URL: 'https://shop.example.test', TRUST_PROXY: 'true' } });
+    s = await startTestApp({ env: { BASE_URL: 'https://shop.example.test', TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(() => s?.close());
 

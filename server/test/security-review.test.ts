@@ -172,3 +172,41 @@ describe('2. failed sign-ins are limited per (email, IP), with a slower ceiling 
     expect((await from(a, '192.0.2.200').signIn('someone-else@test.shop', 'wrong-pass-word')).status).toBe(401);
   });
 });
+
+describe('3. TRUST_PROXY', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/shop-review-config' };
+
+  it('`true` is refused at start-up, saying what to set instead', () => {
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies.*(CIDR|addresses)/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8,not-an-ip' })).toThrow(/TRUST_PROXY: "not-an-ip"/);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('takes a hop count, or proxy addresses and CIDRs', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'loopback',
+    ]);
+    expect(loadConfig({ ...base }).trustProxy).toBe(false);
+  });
+
+  it('behind one proxy (hop count 1), addresses a client prepends to X-Forwarded-For do not give it a new budget', async () => {
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' });
+    const guess = (i: number) =>
+      a.client().request(
+        'POST',
+        '/api/auth/sign-in/email',
+        { email: `nobody${i}@test.shop`, password: 'wrong-pass-word' },
+        {
+          'x-forwarded-for': `10.9.9.${i}, 203.0.113.50`,
+        },
+      );
+    expect((await guess(1)).status).toBe(401);
+    expect((await guess(2)).status).toBe(401);
+    expect((await guess(3)).status).toBe(429);
+  });
+});

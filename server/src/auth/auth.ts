@@ -14,6 +14,7 @@ import { resetPasswordMail } from '../mail/templates/reset-password';
 import { verifyEmailMail } from '../mail/templates/verify-email';
 import type { Mailer } from '../mail/types';
 import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
+import { accountMailPlugin } from './account-mail';
 import { isCommonPassword } from './common-passwords';
 import { claimMailSlot } from './mail-throttle';
 
@@ -260,6 +261,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     plugins: [
       // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
       twoFactor({ issuer: 'Second-hand tech shop' }),
+      // Mails for a changed or reset password and for a sign-in from a new browser (account-mail.ts).
+      accountMailPlugin({ db, mailer, baseUrl: config.baseUrl }),
       ...(config.google ? [googleProvider(config.google)] : []),
     ],
     account: {
