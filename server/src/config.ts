@@ -103,6 +103,12 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
+    if (env.NODE_ENV === 'production' && !env.BASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BASE_URL'],
+        message: 'is required when NODE_ENV=production: the public origin of the shop (e.g. https://shop.example.com)',
+      });
     const trust = parseTrustProxy(env.TRUST_PROXY);
     if ('error' in trust) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trust.error });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)

@@ -202,11 +202,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
     basePath: '/api/auth',
     logger: { disabled: config.logLevel === 'silent' },
     secret: resolveSecret(config),
-    // The shop's own origin, plus the origin the request itself was sent to (same-origin by definition).
-    trustedOrigins: async (request) => {
-      const own = request ? new URL(request.url).origin : undefined;
-      return [...config.trustedOrigins, own];
-    },
+    // BASE_URL and EXTRA_TRUSTED_ORIGINS (and Vite's dev server in development), never the Host header.
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

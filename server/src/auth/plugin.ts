@@ -95,7 +95,7 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
       response.headers.forEach((value, key) => {
         if (key === 'set-cookie') return;
         // A failed Google sign-in returns to /login?error=...: add a message a person can read.
-        if (key === 'location') value = withOAuthErrorMessage(value, [String(auth.options.baseURL), url.origin]);
+        if (key === 'location') value = withOAuthErrorMessage(value, [url.origin]);
         reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
 import type { Config } from '../config';
 import { normalisedPath } from './request-path';
@@ -51,11 +51,6 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CROSS_SITE_WRITES = [/^\/api\/auth\/callback\//, /^\/api\/webhooks\//];
 
-/** The origin this request was sent to (scheme and host as Fastify sees them, trustProxy-aware). */
-export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`.toLowerCase();
-}
-
 function originOf(value: string): string | null {
   try {
     const u = new URL(value);
@@ -68,7 +63,8 @@ function originOf(value: string): string | null {
 /**
  * CSRF guard: a write under /api (cookie-authenticated calls and /api/auth alike) whose Origin (or,
  * without one, Referer) is another site is refused with 403 before it reaches any handler. Trusted:
- * the request's own origin, BASE_URL and EXTRA_TRUSTED_ORIGINS (plus Vite's dev server in development).
+ * BASE_URL and EXTRA_TRUSTED_ORIGINS (plus Vite's dev server in development), never the Host header,
+ * which the client chooses.
  * A request with neither header is not a browser's cross-site request and is let through; a browser
  * always sends Origin on a cross-site POST, PUT, PATCH or DELETE.
  */
@@ -82,7 +78,7 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
     const referer = request.headers.referer;
     const claimed = origin !== undefined ? originOf(origin) : referer !== undefined ? originOf(referer) : undefined;
     if (claimed === undefined) return;
-    if (claimed && (claimed === ownOrigin(request) || trusted.has(claimed))) return;
+    if (claimed && trusted.has(claimed)) return;
     return reply.code(403).send({
       error: 'forbidden_origin',
       message: 'This request came from another website, so it was refused. Please use the shop itself.',
