@@ -210,3 +210,43 @@ describe('3. TRUST_PROXY', () => {
     expect((await guess(3)).status).toBe(429);
   });
 });
+
+describe('4. the trusted origin is BASE_URL, never the Host header', () => {
+  it('a forged Host does not make an outside callbackURL (or Origin) acceptable', async () => {
+    const a = await app();
+    await a.client().signUp('owner4@test.shop');
+    const body = { email: 'owner4@test.shop', password: PASSWORD, callbackURL: 'http://evil.example/steal' };
+    // Not a browser: no Origin; Better Auth checks the callbackURL against the trusted origins.
+    const noOrigin = await raw(a.baseUrl, 'POST', '/api/auth/sign-in/email', body, { host: 'evil.example' });
+    expect(noOrigin.status).toBe(403);
+    expect(noOrigin.headers['set-cookie'] ?? []).toEqual([]);
+    // A page on the forged host, Origin and Host agreeing.
+    const sameHost = await raw(a.baseUrl, 'POST', '/api/auth/sign-in/email', body, {
+      host: 'evil.example',
+      origin: 'http://evil.example',
+    });
+    expect(sameHost.status).toBe(403);
+    expect(sameHost.headers['set-cookie'] ?? []).toEqual([]);
+    // The shop's own callbackURL from the shop's own origin is fine.
+    const own = await raw(
+      a.baseUrl,
+      'POST',
+      '/api/auth/sign-in/email',
+      { ...body, callbackURL: '/orders' },
+      { origin: a.baseUrl },
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('BASE_URL is required in production', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      DATA_DIR: '/tmp/shop-review-config',
+      BETTER_AUTH_SECRET: 'x'.repeat(32),
+      ALLOW_SIMULATED_PAYMENTS: 'true',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
+    expect(() => loadConfig(prod)).toThrow(/BASE_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...prod, BASE_URL: 'https://shop.example.test' }).trustedOrigins).toEqual(['https://shop.example.test']);
+  });
+});
