@@ -7,6 +7,7 @@ import { useUser } from '@/hooks/use-user';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';
+import { loginErrorText } from '../lib/login-errors';
 
 /** A return path as the location state the code step reads it from. */
 function toLocation(to: string) {
@@ -18,11 +19,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { user } = useUser();
   const { to, state } = useReturnTo();
-  // A failed Google sign-in returns here with ?error=<code>&message=<sentence>.
+  // A failed Google sign-in (or an expired link) returns here with ?error=<code>: a known code shows
+  // its fixed sentence; text carried by the link itself is never shown.
   const [params] = useSearchParams();
-  const oauthError = params.get('error')
-    ? `Error: ${params.get('message') || params.get('error_description') || 'Google sign-in did not complete. Please try again.'}`
-    : null;
+  const errorText = loginErrorText(params.get('error'));
+  const oauthError = errorText ? `Error: ${errorText}` : null;
 
   const onSuccess = () => {
     toast.success(MESSAGES.loginSuccess);
