@@ -19,6 +19,7 @@ import { frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { rejectNulCharacters } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerOriginCheck, registerSecurityHeaders } from './lib/security';
+import { parseJsonBody } from './lib/json-body';
 import { requestPath } from './lib/request-path';
 import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
@@ -70,17 +71,13 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   installErrorHandler(app);
   rejectNulCharacters(app);
 
-  // JSON bodies; an empty body with a JSON content type (PUT/DELETE from some clients) reads as no body.
+  // JSON bodies (lib/json-body.ts): a blank one reads as no body, a too deeply nested one is a 400.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (!text.trim()) return done(null, undefined);
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      const err = new SyntaxError('invalid json') as SyntaxError & { statusCode: number };
-      err.statusCode = 400;
-      done(err, undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
 

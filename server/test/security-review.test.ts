@@ -250,3 +250,50 @@ describe('4. the trusted origin is BASE_URL, never the Host header', () => {
     expect(loadConfig({ ...prod, BASE_URL: 'https://shop.example.test' }).trustedOrigins).toEqual(['https://shop.example.test']);
   });
 });
+
+describe('6. deep JSON and out-of-range cursors are 4xx naming the problem, never 500', () => {
+  const deepArray = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+  const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+
+  it('30,000-deep JSON to /api/auth and to our own routes', async () => {
+    const a = await app();
+    const buyer = await a.client().signUp('deep1@test.shop');
+    const targets: [string, string][] = [
+      ['POST', '/api/auth/sign-in/email'],
+      ['POST', '/api/auth/sign-up/email'],
+      ['POST', '/api/auth/update-user'],
+      ['POST', '/api/orders'],
+      ['POST', '/api/users'],
+      ['PUT', '/api/users/verify/00000000-0000-4000-8000-000000000000'],
+    ];
+    for (const [method, p] of targets)
+      for (const body of [deepArray, deepObject]) {
+        const r = await buyer.request<{ error: string; message: string }>(method, p, body);
+        expect(r.status, `${method} ${p}`).toBe(400);
+        expect(r.body).toEqual({
+          error: 'body_too_deep',
+          message: 'The request body nests arrays or objects more than 32 levels deep.',
+        });
+      }
+    // Ordinary bodies still work.
+    expect((await buyer.post('/api/auth/update-user', { name: 'Still Fine' })).status).toBe(200);
+  });
+
+  it('a price cursor outside the integer range', async () => {
+    const a = await app();
+    const c = a.client();
+    for (const k of [2147483648, -2147483649, 2 ** 53 - 1]) {
+      const cursor = encodeCursor({ k, id: '00000000-0000-4000-8000-000000000000' });
+      for (const p of [
+        `/api/allproducts?sort=price_asc&cursor=${cursor}`,
+        `/api/products/Laptop?sort=price_desc&cursor=${cursor}`,
+      ]) {
+        const r = await c.get<{ error: string; field: string }>(p);
+        expect(r.status, `${p} (${k})`).toBe(400);
+        expect(r.body).toMatchObject({ error: 'validation_error', field: 'cursor' });
+      }
+    }
+    const fine = encodeCursor({ k: 2147483647, id: '00000000-0000-4000-8000-000000000000' });
+    expect((await c.get(`/api/allproducts?sort=price_desc&cursor=${fine}`)).status).toBe(200);
+  });
+});

@@ -11,9 +11,13 @@ export function encodeCursor(c: Cursor): string {
 
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 
-/** A sort key the database will accept: a real timestamp (string keys) or a safe integer (number keys). */
+/** Number keys are integer columns (prices in cents): PostgreSQL's `integer` range. */
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/** A sort key the database will accept: a real timestamp (string keys) or an `integer` (number keys). */
 function validKey(k: unknown): k is string | number {
-  if (typeof k === 'number') return Number.isSafeInteger(k);
+  if (typeof k === 'number') return Number.isInteger(k) && k >= INT_MIN && k <= INT_MAX;
   if (typeof k !== 'string') return false;
   const m = TIMESTAMP.exec(k);
   if (!m) return false;
