@@ -18,8 +18,9 @@ import { registerAuth } from './auth/plugin';
 import { frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { rejectNulCharacters } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
-import { registerOriginCheck, registerSecurityHeaders } from './lib/security';
+import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { parseJsonBody } from './lib/json-body';
+import { requestLogSerializer } from './lib/log-redaction';
 import { requestPath } from './lib/request-path';
 import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
@@ -58,6 +59,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         : {
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization'],
+            // Emails and tokens in URLs (?email=, ?token=, /users/buyer/<email>) never reach the log.
+            serializers: { req: requestLogSerializer },
             ...(logStream && { stream: logStream }),
           },
     // A hop count is valid at run time (proxy-addr) though the types list only boolean | string | string[].
@@ -85,6 +88,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   // per-IP and per-email abuse limits (lib/rate-limit.ts), counted in Redis when REDIS_URL is set.
   await registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
+  registerNoStore(app);
   registerRateLimits(app, {
     store: await createCounterStore(config, app.log),
     apiMax: config.rateLimit.max,

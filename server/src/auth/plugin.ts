@@ -70,6 +70,8 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
   app.addHook('onSend', async (request, reply, payload) => {
     const cookies = renewed.get(request);
     if (cookies && !reply.hasHeader('set-cookie')) reply.header('set-cookie', cookies);
+    // An answer that read the session may be one person's: no cache may keep it.
+    if (cache.has(request)) reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -85,3 +85,21 @@ export function registerOriginCheck(app: FastifyInstance, config: Config) {
     });
   });
 }
+
+/** Answers that belong to one person: their orders, payments, account and auth calls. */
+const PERSONAL = /^\/api\/(auth|orders?|users|payments|create-payment-intent|me|audit)(\/|$)/;
+
+/**
+ * Personal answers carry `Cache-Control: no-store`, so neither the browser's cache nor a shared one
+ * (a CDN, a proxy) keeps them. Answers that read the session are marked where the session is read
+ * (auth/plugin.ts).
+ */
+export function registerNoStore(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = normalisedPath(request.url);
+    const q = request.url.indexOf('?');
+    const sellerList = path === '/api/products' && q >= 0 && new URLSearchParams(request.url.slice(q + 1)).has('email');
+    if (PERSONAL.test(path) || sellerList) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
