@@ -350,3 +350,35 @@ describe('7. personal answers are not cached, and the log holds no emails or tok
     expect(log).toContain('/api/products?email=[redacted]&limit=5');
   });
 });
+
+describe('8. user.image is a picture URL like a product image, or refused', () => {
+  it('javascript: URLs and 60 KB strings are refused at sign-up and update-user; https and site paths pass', async () => {
+    const a = await app();
+    const signUp = (email: string, image: string) =>
+      a
+        .client()
+        .post<{ code?: string; message?: string }>('/api/auth/sign-up/email', { name: 'Pic', email, password: PASSWORD, image });
+    for (const [i, bad] of [
+      'javascript:alert(document.cookie)',
+      `https://img.example/${'a'.repeat(60_000)}`,
+      'data:text/html,x',
+    ].entries()) {
+      const r = await signUp(`pic-bad${i}@test.shop`, bad);
+      expect(r.status, bad.slice(0, 40)).toBe(400);
+      expect(r.body).toMatchObject({ code: 'INVALID_IMAGE' });
+      expect(r.body.message).toMatch(/^image must be/);
+    }
+    expect((await signUp('pic-ok@test.shop', 'https://img.example/me.png')).status).toBe(200);
+
+    const c = await a.client().signUp('pic-upd@test.shop');
+    for (const bad of [' javascript:alert(1)', `https://img.example/${'b'.repeat(60_000)}`]) {
+      const r = await c.post<{ code?: string }>('/api/auth/update-user', { image: bad });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ code: 'INVALID_IMAGE' });
+    }
+    expect((await c.post('/api/auth/update-user', { image: '/images/avatars/me.png' })).status).toBe(200);
+    const me = await c.get<{ user: { image: string | null } }>('/api/auth/get-session');
+    expect(me.body.user.image).toBe('/images/avatars/me.png');
+    expect((await c.post('/api/auth/update-user', { image: null })).status).toBe(200);
+  });
+});

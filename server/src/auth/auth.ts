@@ -6,7 +6,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { EMAIL_NOT_VERIFIED, MAX_PASSWORD_LENGTH, MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from '@shop/contract';
+import { EMAIL_NOT_VERIFIED, imageUrl, MAX_PASSWORD_LENGTH, MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -115,7 +115,17 @@ function checkPassword(ctx: HookContext) {
     });
 }
 
+/** A profile picture follows the rule of product pictures: an http(s) URL or a path on this site, bounded. */
+function checkImage(ctx: HookContext) {
+  if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
+  const image = (ctx.body as { image?: unknown } | undefined)?.image;
+  if (image === undefined || image === null) return;
+  const problem = imageUrl.safeParse(image).error?.issues[0];
+  if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE', message: `image ${problem.message}` });
+}
+
 const checkInput = createAuthMiddleware(async (ctx) => {
+  checkImage(ctx);
   // Changing the password needs a verified email (403 email_not_verified), so whoever opened an
   // account with someone else's address cannot lock its owner out. The session is looked up as
   // Better Auth does; without one the endpoint itself answers 401.
