@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
 import path from 'node:path';
@@ -13,6 +14,9 @@ const list = z.string().transform((s) =>
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** The demo accounts' password outside production: printed in the README, so never used in production. */
+const PUBLIC_DEMO_PASSWORD = 'demo-shop-2026';
 
 /** proxy-addr's names for address ranges, allowed in TRUST_PROXY beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -66,7 +70,7 @@ const envSchema = z
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number({ message: 'must be a number' }).int().min(1).max(200).default(10),
     SEED_DEMO: bool.optional(),
-    DEMO_PASSWORD: z.string().min(8).default('demo-shop-2026'),
+    DEMO_PASSWORD: z.string().min(8).optional(),
     ADMIN_EMAILS: list.default([]),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().default('false'),
@@ -90,6 +94,7 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).max(100).default('shop:'),
     RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+    AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     JOBS_ENABLED: bool.default(true),
     SMTP_URL: z
       .string()
@@ -103,14 +108,6 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
-    if (env.NODE_ENV === 'production' && !env.BASE_URL)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BASE_URL'],
-        message: 'is required when NODE_ENV=production: the public origin of the shop (e.g. https://shop.example.com)',
-      });
-    const trust = parseTrustProxy(env.TRUST_PROXY);
-    if ('error' in trust) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trust.error });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
       ctx.addIssue({
         code: 'custom',
@@ -118,6 +115,20 @@ const envSchema = z
         message:
           'is required when NODE_ENV=production: the shop mails sign-up links and password resets (e.g. smtp://user:pass@smtp.example.com:587)',
       });
+    if (env.NODE_ENV === 'production' && !env.BASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BASE_URL'],
+        message: 'is required when NODE_ENV=production: the public origin of the shop (e.g. https://shop.example.com)',
+      });
+    if (env.NODE_ENV === 'production' && env.DEMO_PASSWORD === PUBLIC_DEMO_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_PASSWORD'],
+        message: 'the public demo password is refused when NODE_ENV=production; unset it for a random one',
+      });
+    const trust = parseTrustProxy(env.TRUST_PROXY);
+    if ('error' in trust) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trust.error });
     const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
     if (provider === 'simulated' && env.NODE_ENV === 'production' && !env.ALLOW_SIMULATED_PAYMENTS)
       ctx.addIssue({
@@ -136,7 +147,6 @@ export class ConfigError extends Error {}
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(clean);
-    AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -145,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const trust = parseTrustProxy(e.TRUST_PROXY);
   const trustProxy = 'ok' in trust ? trust.ok : false;
+  const production = e.NODE_ENV === 'production';
   const embedded = !e.DATABASE_URL;
   return {
     env: e.NODE_ENV,
@@ -158,8 +169,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     embedded,
-    seedDemo: e.SEED_DEMO ?? embedded,
-    demoPassword: e.DEMO_PASSWORD,
+    /** Production seeds the demo shop only when SEED_DEMO=true says so. */
+    seedDemo: production ? e.SEED_DEMO === true : (e.SEED_DEMO ?? embedded),
+    /** In production, without DEMO_PASSWORD, a random one (shown once, when the accounts are made). */
+    demoPassword: e.DEMO_PASSWORD ?? (production ? crypto.randomBytes(12).toString('base64url') : PUBLIC_DEMO_PASSWORD),
+    demoPasswordShownOnce: production,
     adminEmails: e.ADMIN_EMAILS,
     authSecret: e.BETTER_AUTH_SECRET,
     trustProxy,

@@ -1,7 +1,7 @@
 import { openConfigured } from './db/open';
 import { grantConfiguredAdmins } from './auth/admin-emails';
 import { buildApp } from './app';
-import { DEMO_ACCOUNTS, isSeeded, seedDemo } from './seed/demo';
+import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
 
 /** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
 async function main() {
@@ -11,6 +11,9 @@ async function main() {
   if (config.seedDemo && !(await isSeeded(database.db))) {
     await seedDemo(database.db, config.demoPassword);
     seeded = true;
+  } else if (config.env === 'production') {
+    // A real shop gets the categories alone (never the demo accounts and listings).
+    await seedCategories(database.db);
   }
   // ADMIN_EMAILS makes admins of verified accounts only (an unverified one on verification); each grant is audited.
   await grantConfiguredAdmins(database.db, config.adminEmails);
@@ -36,8 +39,13 @@ async function main() {
       ? `  Mail: none sent (no SMTP_URL); read it at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}/dev/mail`
       : '  Mail: sent over SMTP (SMTP_URL)',
   ];
-  if (config.seedDemo) {
-    lines.push(`  Demo accounts (password: ${config.demoPassword}):`);
+  // In production the password (random unless DEMO_PASSWORD is set) is shown once, when the accounts are made.
+  if (config.seedDemo && (seeded || !config.demoPasswordShownOnce)) {
+    lines.push(
+      config.demoPasswordShownOnce
+        ? `  Demo accounts (password, shown this once: ${config.demoPassword}):`
+        : `  Demo accounts (password: ${config.demoPassword}):`,
+    );
     for (const a of DEMO_ACCOUNTS)
       lines.push(
         `    ${a.role.padEnd(6)} ${a.email}${a.role === 'seller' ? (a.verified ? ' (verified)' : ' (unverified)') : ''}`,
