@@ -93,8 +93,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     store: await createCounterStore(config, app.log),
     apiMax: config.rateLimit.max,
     authMax: config.rateLimit.authMax,
-  });
     emailHourlyMax: config.rateLimit.emailHourlyMax,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
