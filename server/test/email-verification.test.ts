@@ -194,16 +194,16 @@ describe('until the email is verified', () => {
 
 describe('Resend', () => {
   it('mails a new link at most once a minute (429 with a message), and none once verified', async () => {
-    const { c, email, link } = await signUpUnverified('resend');
+    const { c, email } = await signUpUnverified('resend');
     const tooSoon = await c.post<{ code: string; message: string }>('/api/auth/send-verification-email', { email });
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body.message).toMatch(/less than a minute ago/);
 
     await forgetLastMail(c.id);
     expectStatus(await c.post('/api/auth/send-verification-email', { email }), 200, 'resend after a minute');
-    const again = await mailbox.waitFor(email, { subject: SUBJECT });
-    const second = verifyLink(again);
-    expect(second).not.toBe(link);
+    // A second mail (waitFor never returns the same one twice); its link works.
+    const second = verifyLink(await mailbox.waitFor(email, { subject: SUBJECT }));
+    expect(mailbox.all().filter((m) => m.to.includes(email) && m.subject === SUBJECT)).toHaveLength(2);
     expect((await t.client().navigate(second)).landed.searchParams.get('error')).toBeNull();
     expect(await emailVerified(email)).toBe(true);
 
