@@ -142,7 +142,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   if (methods.data && !methods.data.includes('credential')) {
     return (
       <p className={calloutClass('info')}>
-        You log in with Google, so the second step is Google's: turn on 2-Step Verification in your Google account.
+        This account signs in with Google, so the second step is Google's: turn on 2-Step Verification in your Google account.
       </p>
     );
   }
