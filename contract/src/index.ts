@@ -7,3 +7,4 @@ export * from './orders';
 export * from './payments';
 export * from './audit';
 export * from './mail';
+export * from './uploads';
