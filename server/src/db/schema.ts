@@ -124,9 +124,18 @@ export const product = pgTable(
     priceCents: integer('price_cents').notNull(),
     originalPriceCents: integer('original_price_cents').notNull(),
     usedYears: integer('used_years').notNull(),
-    status: text('status', { enum: ['available', 'sold'] })
+    /** 'unlisted': taken off sale by its seller for now (relisting makes it available again). */
+    status: text('status', { enum: ['available', 'sold', 'unlisted'] })
       .notNull()
       .default('available'),
+    /** The seller's condition report (contract conditionReportSchema); null for items listed without one. */
+    conditionReport: jsonb('condition_report'),
+    /**
+     * The price before the latest cut and when it was cut, kept on the row so product lists show
+     * "Price dropped" without reading product_price_change (answers show it for 14 days).
+     */
+    priceBeforeDropCents: integer('price_before_drop_cents'),
+    priceDroppedAt: ts('price_dropped_at'),
     /**
      * The seller's current verification, copied here by triggers (migration 0005) when a product is
      * added and when the seller is verified, so "verified sellers only" filters inside the product
@@ -378,5 +387,25 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`next_attempt_at is not null`),
     index('mail_outbox_seq_idx').on(t.seq),
+  ],
+);
+
+/* ---------- Listing edits ---------- */
+
+/** Every change of a product's price by its seller, cuts and rises (price alerts read the cuts). */
+export const productPriceChange = pgTable(
+  'product_price_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    oldPriceCents: integer('old_price_cents').notNull(),
+    newPriceCents: integer('new_price_cents').notNull(),
+    changedAt: ts('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('product_price_change_product_idx').on(t.productId, t.changedAt.desc()),
+    index('product_price_change_changed_idx').on(t.changedAt, t.id),
   ],
 );
