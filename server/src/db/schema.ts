@@ -118,6 +118,13 @@ export const product = pgTable(
     category: text('category').notNull(),
     description: text('description').notNull().default(''),
     img: text('img').notNull(),
+    /**
+     * The listing's uploaded photos, cover first (modules/uploads StoredPhoto[]), and the cover alone:
+     * lists read only `cover`, a few hundred bytes stored inline, so a page of cards joins nothing
+     * and never detoasts the whole gallery. `img` is the cover's URL (or a demo/old row's own URL).
+     */
+    photos: jsonb('photos').notNull().default([]),
+    cover: jsonb('cover'),
     location: text('location').notNull(),
     phone: text('phone').notNull(),
     condition: text('condition', { enum: ['Excellent', 'Good', 'Fair'] }).notNull(),
@@ -407,5 +414,35 @@ export const productPriceChange = pgTable(
   (t) => [
     index('product_price_change_product_idx').on(t.productId, t.changedAt.desc()),
     index('product_price_change_changed_idx').on(t.changedAt, t.id),
+  ],
+);
+
+/* ---------- Photos ---------- */
+
+/**
+ * One uploaded photo (its files are in storage under p/<id>/). product_id is set while a listing
+ * uses it (as a gallery photo or a flaw photo of its condition report); an upload unused for a day
+ * is deleted with its files by the uploads.cleanup job.
+ */
+export const upload = pgTable(
+  'upload',
+  {
+    id: uuid('id').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => user.id),
+    productId: uuid('product_id').references(() => product.id),
+    usage: text('usage', { enum: ['photo', 'flaw'] }),
+    /** modules/uploads StoredPhoto: sizes and formats made, placeholder. */
+    photo: jsonb('photo').notNull(),
+    /** Bytes stored for all its files. */
+    bytes: integer('bytes').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** When it was last taken off a listing (or made): the cleanup job's clock for unused uploads. */
+    unusedSince: ts('unused_since').defaultNow(),
+  },
+  (t) => [
+    index('upload_product_idx').on(t.productId),
+    index('upload_unused_idx').on(t.unusedSince).where(sql`product_id is null`),
   ],
 );
