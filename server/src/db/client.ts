@@ -30,6 +30,8 @@ export type Database = {
   query: Query;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool right now (metrics); PGlite is one in-process connection, no pool. */
+  poolStats?(): { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -44,6 +46,36 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export { DataDirLockedError } from './lock';
+
+/** Names the advisory lock that serialises migrations: any fixed 64-bit number of the shop's own. */
+const MIGRATE_LOCK_KEY = 7_301_946_288_112_001n;
+
+/**
+ * Migrates under a PostgreSQL advisory lock, on the one connection that holds it: instances started
+ * together queue here, the first applies the migrations and the others find nothing left to do. Without
+ * it they race on drizzle's bookkeeping (CREATE SCHEMA/TABLE IF NOT EXISTS are not safe concurrently)
+ * and on the migrations themselves. A session lock, so a crashed instance's lock ends with its connection.
+ */
+async function migrateLocked(pool: pg.Pool) {
+  const conn = await pool.connect();
+  let broken = false;
+  try {
+    await conn.query('select pg_advisory_lock($1)', [MIGRATE_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg({ client: conn }), { migrationsFolder });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATE_LOCK_KEY.toString()]).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    // A connection that may still hold the lock is closed, never handed back to the pool.
+    conn.release(broken);
+  }
+}
 
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.kind === 'pglite') {
@@ -86,10 +118,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'postgres',
     db,
     query: postgresQuery(pool),
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateLocked(pool),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ max: opts.poolSize ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }
