@@ -29,6 +29,8 @@ export const orderSchema = z
     meettingLocation: z.string(),
     productName: z.string(),
     seller: z.string(),
+    /** The phone the seller listed the item with: only the booking's buyer (and an admin) gets it. Always sent; optional for older fixtures. */
+    sellerPhone: z.string().optional(),
     img: z.string(),
     paid: z.boolean(),
     status: z.enum(ORDER_STATUSES),

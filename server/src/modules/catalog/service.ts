@@ -7,7 +7,15 @@ import { advertisement, category, product } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
-import { BY_IDS, PRODUCT_BY_ID, productListQuery, sellerProductsQuery, type ProductFilters, type ProductRow } from './sql';
+import {
+  BY_IDS,
+  PRODUCT_BY_ID,
+  productListQuery,
+  sellerProductsQuery,
+  type OwnProductRow,
+  type ProductFilters,
+  type ProductRow,
+} from './sql';
 
 export type ProductInput = z.output<typeof productInputSchema>;
 
@@ -18,8 +26,11 @@ export function canonicalCategory(raw: string): CategoryName {
   return found;
 }
 
-/** A product row as the API shows it: exactly productSchema's fields. */
-function toProduct(r: ProductRow): Product {
+/**
+ * A product row as the API shows it: exactly productSchema's fields. `email` and `number` keep their
+ * place in the shape (the original client reads them) but are empty unless the row is the caller's own.
+ */
+function toProduct(r: ProductRow | OwnProductRow): Product {
   return {
     _id: r.id,
     name: r.name,
@@ -27,8 +38,8 @@ function toProduct(r: ProductRow): Product {
     img: r.img,
     location: r.location,
     seller: r.seller_name,
-    email: r.seller_email,
-    number: r.phone,
+    email: 'seller_email' in r ? r.seller_email : '',
+    number: 'phone' in r ? r.phone : '',
     condition: r.condition,
     price: money.toDollars(r.price_cents),
     original_price: money.toDollars(r.original_price_cents),
@@ -126,10 +137,10 @@ export function catalogService(database: Database) {
       return row ? toProduct(row) : undefined;
     },
 
-    /** A seller's own products, sold ones included (not those hidden with a deleted seller). */
+    /** A seller's own products, sold ones included (not those hidden with a deleted seller), with the contact details they gave. */
     async sellerProducts(sellerEmail: string, limit: number, rawCursor?: string): Promise<Page<Product>> {
       const cursor = decodeCursor(rawCursor, 'time');
-      const rows = await query<ProductRow>(
+      const rows = await query<OwnProductRow>(
         undefined,
         sellerProductsQuery(limit, !!cursor),
         cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail],

@@ -16,7 +16,6 @@ export type ProductRow = {
   category: string;
   img: string;
   location: string;
-  phone: string;
   condition: string;
   price_cents: number;
   original_price_cents: number;
@@ -25,16 +24,23 @@ export type ProductRow = {
   status: 'available' | 'sold';
   /** created_at as 'YYYY-MM-DDTHH:MM:SS.uuuuuuZ' (UTC): the cursor key, and the product's dates without a Date per row. */
   ts: string;
+  /** Empty when the seller was deleted: their sold items stay, without personal data. */
   seller_name: string;
-  seller_email: string;
   seller_verified: boolean;
   advertised: boolean;
 };
 
-/** The columns of ProductRow for a query over `product p join "user" u`. product.advertised is kept by triggers (migration 0007). */
-const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.phone, p.condition, p.price_cents,
+/** A seller's own product row: the contact details they listed it with (never in public answers). */
+export type OwnProductRow = ProductRow & { seller_email: string; phone: string };
+
+/**
+ * The columns of ProductRow for a query over `product p join "user" u`. product.advertised is kept by
+ * triggers (migration 0007). No email or phone: public answers never carry them (a buyer gets the
+ * phone with a booking, and talks to the seller through a conversation).
+ */
+const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
-  u.name as seller_name, u.email as seller_email, u.verified as seller_verified,
+  case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
   p.advertised`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
@@ -48,7 +54,7 @@ export const PRODUCT_BY_ID = {
 /** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */
 export function sellerProductsQuery(limit: number, afterCursor: boolean) {
   const after = afterCursor ? 'and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)' : '';
-  return `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT}
+  return `select ${PRODUCT_ROW_SQL}, u.email as seller_email, p.phone ${FROM_PRODUCT}
 where u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`;
 }
 

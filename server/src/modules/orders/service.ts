@@ -45,6 +45,8 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
         productName: product.name,
         img: product.img,
         sellerName: seller.name,
+        // The seller's phone reaches a buyer only through their booking (public answers never carry it).
+        sellerPhone: sql<string>`case when ${seller.deletedAt} is null then ${product.phone} else '' end`,
         transactionId: sql<
           string | null
         >`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
@@ -72,6 +74,7 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
     meettingLocation: r.o.meetingLocation,
     productName: r.productName,
     seller: r.sellerName,
+    sellerPhone: r.sellerPhone,
     img: r.img,
     paid: r.o.status === 'paid',
     status: r.o.status,
