@@ -446,3 +446,161 @@ export const upload = pgTable(
     index('upload_unused_idx').on(t.unusedSince).where(sql`product_id is null`),
   ],
 );
+
+/* ---------- Talk: conversations, events, notifications, saved searches ---------- */
+
+/**
+ * One conversation per (listing, buyer). The seller is copied from the listing so a person's list is
+ * one index walk. `last_message_id` orders lists (newest first) and each side's `*_read_id` is the last
+ * message id that side has read: unread = the other side's messages after it.
+ */
+export const conversation = pgTable(
+  'conversation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => user.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => user.id),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    buyerReadId: bigint('buyer_read_id', { mode: 'number' }).notNull().default(0),
+    sellerReadId: bigint('seller_read_id', { mode: 'number' }).notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversation_product_buyer_idx').on(t.productId, t.buyerId),
+    index('conversation_buyer_recent_idx').on(t.buyerId, t.lastMessageId.desc(), t.id),
+    index('conversation_seller_recent_idx').on(t.sellerId, t.lastMessageId.desc(), t.id),
+  ],
+);
+
+/** A text message; ids only grow, so they order a conversation and are its keyset cursor. */
+export const message = pgTable(
+  'message',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversation.id),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => user.id),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_conversation_idx').on(t.conversationId, t.id.desc()),
+    index('message_sender_recent_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/**
+ * What each user's open tabs are told (modules/events): a new message, a booking, a payment, a
+ * notification. Kept a day so a stream that reconnects with Last-Event-ID misses nothing.
+ */
+export const userEvent = pgTable(
+  'user_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_event_user_idx').on(t.userId, t.id), index('user_event_created_idx').on(t.createdAt)],
+);
+
+/** The bell: one row per thing a user is told about. */
+export const notification = pgTable(
+  'notification',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** A path in the web app the notification opens. */
+    link: text('link').notNull().default(''),
+    readAt: ts('read_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notification_user_recent_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notification_user_unread_idx').on(t.userId).where(sql`read_at is null`),
+  ],
+);
+
+/** A person who blocked another: no messages either way. */
+export const userBlock = pgTable(
+  'user_block',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/** A conversation reported by one of its people, for an admin to read. */
+export const conversationReport = pgTable(
+  'conversation_report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversation.id),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => user.id),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [index('conversation_report_open_idx').on(t.createdAt.desc()).where(sql`resolved_at is null`)],
+);
+
+/** A catalog search a user asked to hear about; new matches are batched at most hourly. */
+export const savedSearch = pgTable(
+  'saved_search',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** The catalog's filters (contract productQuerySchema without paging). */
+    query: jsonb('query').$type<Record<string, string | number | boolean>>().notNull(),
+    label: text('label').notNull(),
+    /** Products posted after this were not yet told. */
+    checkedUntil: ts('checked_until').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('saved_search_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A listing a user follows for a price drop; `notified_until` is the last price change already told. */
+export const priceWatch = pgTable(
+  'price_watch',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    notifiedUntil: ts('notified_until').notNull().defaultNow(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('price_watch_product_idx').on(t.productId)],
+);
