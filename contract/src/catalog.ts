@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from './constants';
 import { dollars, emailSchema, idSchema, imageUrl, pageQuery, phoneSchema, text } from './common';
+import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
@@ -38,8 +39,10 @@ export const productSchema = z
     date: z.string().describe('d/m/yyyy, when it was posted'),
     sellerStatus: z.enum(['verified', '']),
     description: z.string(),
-    status: z.enum(['available', 'sold']),
+    status: z.enum(['available', 'sold', 'unlisted']),
     advertised: z.boolean(),
+    priceBeforeDrop: z.number().nullable().describe('dollars: the price before a cut in the last 14 days, else null'),
+    priceDroppedAt: z.string().nullable().describe('when that cut was made'),
     createdAt: z.string(),
   })
   .meta({ id: 'Product' });
@@ -50,7 +53,7 @@ export type Product = z.infer<typeof productSchema>;
  * taken from the session instead (an `email` that is not the caller's is refused); see
  * docs/product.md#the-original-client.
  */
-export const productInputSchema = z.object({
+const productInputObject = z.object({
   name: text(120),
   category: categoryNameSchema,
   price: dollars,
@@ -82,11 +85,50 @@ export const productInputSchema = z.object({
   img: imageUrl,
   description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional().default(''),
   email: emailSchema.optional(),
+  conditionReport: conditionReportInputSchema.optional(),
 });
+
+/** The report's answers and the grade they allow (contract listingIssues), as zod issues by path. */
+const listingRule = (
+  v: {
+    category: z.infer<typeof categoryNameSchema>;
+    condition: z.infer<typeof conditionSchema>;
+    conditionReport?: z.output<typeof conditionReportInputSchema>;
+  },
+  ctx: z.RefinementCtx,
+) => {
+  if (!v.conditionReport) return;
+  for (const issue of listingIssues(v.category, v.condition, v.conditionReport).issues)
+    ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+};
+
+export const productInputSchema = productInputObject.superRefine(listingRule);
 export type ProductInput = z.input<typeof productInputSchema>;
 
-/** The add-product form: every field required (docs/product.md#validation), with the same rules as the server. */
-export const productFormSchema = productInputSchema.omit({ email: true });
+/**
+ * The add and edit form: every field required (docs/product.md#validation), the condition report
+ * too, with the same rules as the server.
+ */
+export const productFormSchema = productInputObject
+  .omit({ email: true })
+  .extend({ conditionReport: conditionReportInputSchema })
+  .superRefine(listingRule);
+
+/**
+ * PATCH /products/:id: any of the add form's fields but the category (the report's questions depend
+ * on it). The server checks report and grade against the product's category with the same rule.
+ */
+export const productEditSchema = productInputObject
+  .omit({ email: true, category: true })
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'has nothing to change', path: ['name'] });
+export type ProductEdit = z.input<typeof productEditSchema>;
+
+/** One product's page: the product and its condition report (null when it was listed without one). */
+export const productDetailSchema = productSchema
+  .extend({ conditionReport: conditionReportSchema.nullable() })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** POST /advertise: the original client sends the product's fields; `_id` (or productId) names the product. */
 export const advertiseInputSchema = z

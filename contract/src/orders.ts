@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
+/** 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail). */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded', 'cancelled'] as const;
 
 /** The payment behind an order, as its buyer sees it in My Orders (the winning one, else the latest). */
 export const orderPaymentSchema = z

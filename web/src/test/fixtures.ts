@@ -18,6 +18,8 @@ export const product: Product = {
   description: '',
   status: 'available',
   advertised: false,
+  priceBeforeDrop: null,
+  priceDroppedAt: null,
   createdAt: '2025-11-03T10:00:00.000Z',
 };
 

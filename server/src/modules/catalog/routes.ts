@@ -10,6 +10,7 @@ import {
   insertResultSchema,
   pageQuery,
   productInputSchema,
+  productDetailSchema,
   productQuerySchema,
   productSchema,
   sellerProductsQuerySchema,
@@ -92,9 +93,9 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One product (sold ones too, so links keep working)',
+        summary: 'One product with its condition report (sold and unlisted ones too, so links keep working)',
         params: idParams,
-        response: { 200: productSchema, ...errors },
+        response: { 200: productDetailSchema, ...errors },
       },
     },
     async (request) => {

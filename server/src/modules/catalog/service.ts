@@ -1,5 +1,13 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CATEGORIES, type Advertisement, type CategoryName, type Product, type productInputSchema } from '@shop/contract';
+import {
+  CATEGORIES,
+  type Advertisement,
+  type CategoryName,
+  type ConditionReport,
+  type Product,
+  type ProductDetail,
+  type productInputSchema,
+} from '@shop/contract';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
@@ -49,6 +57,8 @@ function toProduct(r: ProductRow | OwnProductRow): Product {
     description: r.description,
     status: r.status,
     advertised: r.advertised,
+    priceBeforeDrop: r.price_before_drop_cents === null ? null : money.toDollars(r.price_before_drop_cents),
+    priceDroppedAt: r.price_dropped_at,
     createdAt: `${r.ts.slice(0, 23)}Z`,
   };
 }
@@ -132,9 +142,13 @@ export function catalogService(database: Database) {
       return { ...toPage(rows), total };
     },
 
-    async productById(id: string) {
-      const [row] = await query<ProductRow>(PRODUCT_BY_ID.name, PRODUCT_BY_ID.text, [id]);
-      return row ? toProduct(row) : undefined;
+    async productById(id: string): Promise<ProductDetail | undefined> {
+      const [row] = await query<ProductRow & { condition_report: ConditionReport | null }>(
+        PRODUCT_BY_ID.name,
+        PRODUCT_BY_ID.text,
+        [id],
+      );
+      return row ? { ...toProduct(row), conditionReport: row.condition_report } : undefined;
     },
 
     /** A seller's own products, sold ones included (not those hidden with a deleted seller), with the contact details they gave. */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { productQuerySchema } from '@shop/contract';
+import { PRICE_DROP_SHOWN_DAYS, type productQuerySchema } from '@shop/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { decodeCursor, money } from '../../lib/paging';
@@ -8,6 +8,11 @@ export type ProductFilters = z.output<typeof productQuerySchema>;
 
 /** Posting time as an exact, timezone-free cursor key (microseconds, UTC). */
 const TS_SQL = `to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A recent price cut, read off the product row itself (listing edits keep it there): lists need no join for it. */
+const RECENT_DROP = `p.price_dropped_at > now() - interval '${PRICE_DROP_SHOWN_DAYS} days'`;
+const PRICE_DROP_SQL = `case when ${RECENT_DROP} then p.price_before_drop_cents end as price_before_drop_cents,
+  case when ${RECENT_DROP} then to_char(p.price_dropped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as price_dropped_at`;
 
 /** One product row as every product query returns it (snake_case, straight from SQL). */
 export type ProductRow = {
@@ -21,7 +26,10 @@ export type ProductRow = {
   original_price_cents: number;
   used_years: number;
   description: string;
-  status: 'available' | 'sold';
+  status: 'available' | 'sold' | 'unlisted';
+  /** The price before a cut made in the last PRICE_DROP_SHOWN_DAYS days (null otherwise), and when it was cut (ISO). */
+  price_before_drop_cents: number | null;
+  price_dropped_at: string | null;
   /** created_at as 'YYYY-MM-DDTHH:MM:SS.uuuuuuZ' (UTC): the cursor key, and the product's dates without a Date per row. */
   ts: string;
   /** Empty when the seller was deleted: their sold items stay, without personal data. */
@@ -41,14 +49,14 @@ export type OwnProductRow = ProductRow & { seller_email: string; phone: string }
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
-  p.advertised`;
+  p.advertised, ${PRICE_DROP_SQL}`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
-/** One product shown on the site (not hidden with a deleted seller), sold ones too. */
+/** One product shown on the site (not hidden with a deleted seller), sold and unlisted ones too, with its condition report. */
 export const PRODUCT_BY_ID = {
   name: 'catalog_product_by_id',
-  text: `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
+  text: `select ${PRODUCT_ROW_SQL}, p.condition_report ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
 };
 
 /** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { idSchema, pageQuery } from './common';
+import { CONDITIONS, type CategoryName, type Condition } from './constants';
+import { productPhotoSchema } from './uploads';
+
+/* ---------- The condition report ---------- */
+
+type Option = {
+  value: string;
+  label: string /** The best grade an item with this answer can have. */;
+  cap?: Condition;
+  flaw?: boolean;
+};
+type NumberCheck = {
+  kind: 'percent' | 'count';
+  label: string;
+  hint?: string;
+  max: number;
+  /** The best grade an item with this reading can have, when the reading lowers it. */
+  cap: (n: number) => Condition | undefined;
+};
+type ChoiceCheck = { kind: 'choice'; label: string; options: readonly Option[] };
+type TextCheck = { kind: 'text'; label: string; hint?: string };
+export type CheckDef = NumberCheck | ChoiceCheck | TextCheck;
+
+const works = (faultyCap: Condition = 'Fair'): readonly Option[] => [
+  { value: 'works', label: 'Works' },
+  { value: 'faulty', label: 'Faulty', cap: faultyCap },
+];
+const yesNo: readonly Option[] = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+/** Every question a condition report may ask, and what each answer does to the grade. */
+export const CHECKS = {
+  batteryHealth: {
+    kind: 'percent',
+    label: 'Battery health (%)',
+    hint: 'As the device reports it, e.g. Settings > Battery',
+    max: 100,
+    cap: (n) => (n < 80 ? 'Fair' : n < 90 ? 'Good' : undefined),
+  },
+  batteryCycles: {
+    kind: 'count',
+    label: 'Battery cycle count',
+    max: 100_000,
+    cap: (n) => (n > 1000 ? 'Fair' : n > 500 ? 'Good' : undefined),
+  },
+  shutterCount: {
+    kind: 'count',
+    label: 'Shutter count',
+    max: 10_000_000,
+    cap: (n) => (n > 150_000 ? 'Fair' : n > 50_000 ? 'Good' : undefined),
+  },
+  screen: {
+    kind: 'choice',
+    label: 'Screen',
+    options: [
+      { value: 'flawless', label: 'Flawless' },
+      { value: 'light_scratches', label: 'Light scratches', cap: 'Good' },
+      { value: 'deep_scratches', label: 'Deep scratches', cap: 'Fair' },
+      { value: 'cracked', label: 'Cracked', cap: 'Fair' },
+    ],
+  },
+  body: {
+    kind: 'choice',
+    label: 'Body',
+    options: [
+      { value: 'A', label: 'A: like new' },
+      { value: 'B', label: 'B: light signs of use', cap: 'Good' },
+      { value: 'C', label: 'C: visible wear or dents', cap: 'Fair' },
+    ],
+  },
+  biometrics: {
+    kind: 'choice',
+    label: 'Face ID / Touch ID',
+    options: [...works(), { value: 'none', label: 'Not fitted' }],
+  },
+  cameras: { kind: 'choice', label: 'Cameras', options: works() },
+  speakers: { kind: 'choice', label: 'Speakers', options: works() },
+  sound: { kind: 'choice', label: 'Sound (both sides)', options: works() },
+  sensors: { kind: 'choice', label: 'Heart-rate and other sensors', options: works() },
+  ports: { kind: 'choice', label: 'Ports and charging', options: works() },
+  keyboard: {
+    kind: 'choice',
+    label: 'Keyboard',
+    options: [
+      { value: 'works', label: 'Works' },
+      { value: 'worn', label: 'Works, keys worn', cap: 'Good' },
+      { value: 'faulty', label: 'Some keys faulty', cap: 'Fair' },
+    ],
+  },
+  carrierLock: {
+    kind: 'choice',
+    label: 'Carrier lock',
+    options: [
+      { value: 'unlocked', label: 'Unlocked' },
+      { value: 'locked', label: 'Locked to a carrier', flaw: true },
+    ],
+  },
+  chargerIncluded: {
+    kind: 'choice',
+    label: 'Charger included',
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No', flaw: true },
+    ],
+  },
+  accessories: { kind: 'text', label: 'Accessories included', hint: 'e.g. case, cable, strap; leave empty if none' },
+  originalBox: { kind: 'choice', label: 'Original box', options: yesNo },
+} as const satisfies Record<string, CheckDef>;
+
+export type CheckKey = keyof typeof CHECKS;
+export const CHECK_KEYS = Object.keys(CHECKS) as [CheckKey, ...CheckKey[]];
+
+const FOR_ALL = ['accessories', 'originalBox'] as const satisfies readonly CheckKey[];
+const HANDHELD = [
+  'batteryHealth',
+  'screen',
+  'body',
+  'biometrics',
+  'cameras',
+  'speakers',
+  'ports',
+  'carrierLock',
+  ...FOR_ALL,
+] as const satisfies readonly CheckKey[];
+
+/** The questions of each category's report, in the order the form asks them. */
+export const CATEGORY_CHECKS: Record<CategoryName, readonly CheckKey[]> = {
+  Mobile: HANDHELD,
+  iPad: HANDHELD,
+  Laptop: ['batteryCycles', 'keyboard', 'screen', 'body', 'ports', 'chargerIncluded', ...FOR_ALL],
+  Camera: ['shutterCount', 'body', 'screen', 'ports', ...FOR_ALL],
+  Headphone: ['sound', 'body', 'ports', ...FOR_ALL],
+  Watch: ['batteryHealth', 'screen', 'body', 'sensors', ...FOR_ALL],
+};
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** One answer as sent: the value (form strings welcome), a note, and optionally a photo of the flaw (an upload id). */
+export const checkAnswerInputSchema = z.object({
+  value: z.union([z.string().trim().max(200, { message: 'must be at most 200 characters' }), z.number()], {
+    message: 'is required',
+  }),
+  note: z.preprocess(emptyToUndefined, z.string().trim().max(200, { message: 'must be at most 200 characters' }).optional()),
+  photo: z.preprocess(emptyToUndefined, idSchema.optional()),
+});
+
+/** A report as sent: answers by question; questions of other categories are ignored. */
+export const conditionReportInputSchema = z.partialRecord(z.enum(CHECK_KEYS), checkAnswerInputSchema);
+export type ConditionReportInput = z.input<typeof conditionReportInputSchema>;
+
+/** One answer as stored and shown: the value in its type, and the flaw photo as the product page shows it. */
+export const checkAnswerSchema = z.object({
+  value: z.union([z.string(), z.number()]),
+  note: z.string().optional(),
+  photo: z.string().optional().describe('upload id of the flaw photo'),
+  image: productPhotoSchema.optional(),
+});
+export type CheckAnswer = z.infer<typeof checkAnswerSchema>;
+export const conditionReportSchema = z.partialRecord(z.enum(CHECK_KEYS), checkAnswerSchema).meta({ id: 'ConditionReport' });
+export type ConditionReport = z.infer<typeof conditionReportSchema>;
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** A category's answers checked and typed (numbers as numbers), or what is wrong with them, by path. */
+export function readReport(
+  category: CategoryName,
+  input: z.output<typeof conditionReportInputSchema>,
+): { report: ConditionReport; issues: Issue[] } {
+  const report: ConditionReport = {};
+  const issues: Issue[] = [];
+  for (const key of CATEGORY_CHECKS[category]) {
+    const def: CheckDef = CHECKS[key];
+    const answer = input[key];
+    const raw = answer === undefined ? '' : String(answer.value).trim();
+    const path = [key, 'value'];
+    let value: string | number;
+    if (def.kind === 'text') value = raw;
+    else if (raw === '') {
+      issues.push({ path, message: 'is required' });
+      continue;
+    } else if (def.kind === 'choice') {
+      if (!def.options.some((o) => o.value === raw)) {
+        issues.push({ path, message: `must be one of ${def.options.map((o) => o.value).join(', ')}` });
+        continue;
+      }
+      value = raw;
+    } else {
+      const n = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isInteger(n) || n > def.max) {
+        issues.push({ path, message: `must be a whole number from 0 to ${def.max}` });
+        continue;
+      }
+      value = n;
+    }
+    report[key] = { value, ...(answer?.note && { note: answer.note }), ...(answer?.photo && { photo: answer.photo }) };
+  }
+  return { report, issues };
+}
+
+/** What an answer does to the grade: the best grade it allows, and whether buyers should see it as a flaw. */
+export function judgeAnswer(key: CheckKey, value: string | number): { cap?: Condition; flaw: boolean; label: string } {
+  const def: CheckDef = CHECKS[key];
+  if (def.kind === 'text') return { flaw: false, label: String(value) };
+  if (def.kind === 'choice') {
+    const o = def.options.find((x) => x.value === value);
+    return { cap: o?.cap, flaw: !!(o?.cap || o?.flaw), label: o?.label ?? String(value) };
+  }
+  const cap = typeof value === 'number' ? def.cap(value) : undefined;
+  return { cap, flaw: !!cap, label: def.kind === 'percent' ? `${value}%` : Number(value).toLocaleString('en') };
+}
+
+const rank = (c: Condition) => CONDITIONS.indexOf(c);
+
+/** The grade the answers allow at best: the worst cap of any answer (Excellent when none lowers it). */
+export function suggestGrade(report: ConditionReport): Condition {
+  let grade: Condition = 'Excellent';
+  for (const [key, answer] of Object.entries(report) as [CheckKey, CheckAnswer][]) {
+    const { cap } = judgeAnswer(key, answer.value);
+    if (cap && rank(cap) > rank(grade)) grade = cap;
+  }
+  return grade;
+}
+
+/** The grades a seller may choose for a report: the suggested one or lower, never higher. */
+export function allowedGrades(report: ConditionReport): readonly Condition[] {
+  return CONDITIONS.slice(rank(suggestGrade(report)));
+}
+
+/**
+ * The one listing rule of the form and the server: a report answers its category's questions, and the
+ * seller's grade (condition) is at most what the answers suggest. Issues by input path.
+ */
+export function listingIssues(category: CategoryName, condition: Condition, input: z.output<typeof conditionReportInputSchema>) {
+  const { report, issues } = readReport(category, input);
+  const all: Issue[] = issues.map((i) => ({ ...i, path: ['conditionReport', ...i.path] }));
+  const best = suggestGrade(report);
+  if (!issues.length && rank(condition) < rank(best))
+    all.push({ path: ['condition'], message: `can be at most ${best} for this condition report` });
+  return { report, issues: all };
+}
+
+/* ---------- Edits, unlisting, selling, bookings ---------- */
+
+/** The answer of unlist, relist and mark-sold: the product's new status. */
+export const listingStatusResultSchema = z
+  .object({
+    acknowledged: z.boolean(),
+    status: z.enum(['available', 'sold', 'unlisted']),
+    /** Mark-sold: unpaid bookings cancelled, each buyer told by mail. */
+    cancelledBookings: z.number().int().optional(),
+  })
+  .meta({ id: 'ListingStatusResult' });
+export type ListingStatusResult = z.infer<typeof listingStatusResultSchema>;
+
+/** One booking of an item as its seller sees it in My Products. */
+export const sellerBookingSchema = z
+  .object({
+    _id: z.string(),
+    buyerName: z.string(),
+    phone: z.string(),
+    meetingLocation: z.string(),
+    price: z.number().describe('dollars'),
+    paid: z.boolean(),
+    status: z.enum(['unpaid', 'paid', 'refunded', 'cancelled']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SellerBooking' });
+export type SellerBooking = z.infer<typeof sellerBookingSchema>;
+
+export const bookingsQuerySchema = pageQuery;
+
+/** How long a cut price shows as "Price dropped" on cards. */
+export const PRICE_DROP_SHOWN_DAYS = 14;
