@@ -9,3 +9,4 @@ export * from './payments';
 export * from './audit';
 export * from './mail';
 export * from './uploads';
+export * from './talk';

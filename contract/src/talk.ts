@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { categoryNameSchema, conditionSchema } from './catalog';
+import { idSchema, pageQuery, text } from './common';
+
+/** Longest message a person can send. */
+export const MESSAGE_MAX_CHARS = 2000;
+
+const lastMessageSchema = z.object({ text: z.string(), createdAt: z.string(), mine: z.boolean() });
+
+/** One conversation in the list: newest message first, with the listing's photo and the other person. */
+export const conversationSummarySchema = z
+  .object({
+    _id: z.string(),
+    listingId: z.string(),
+    listingName: z.string(),
+    listingImg: z.string(),
+    /** The caller's side of it. */
+    role: z.enum(['buyer', 'seller']),
+    otherId: z.string(),
+    otherName: z.string(),
+    lastMessage: lastMessageSchema.nullable(),
+    unread: z.number().int(),
+    /** Either person blocked the other: no more messages either way. */
+    blocked: z.boolean(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ConversationSummary' });
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** One conversation as its page shows it: the summary, the listing, and how the other side has read. */
+export const conversationSchema = conversationSummarySchema
+  .extend({
+    listingPrice: z.number().describe('dollars'),
+    listingStatus: z.string(),
+    /** The other person's phone, once the buyer has booked the listing (the seller's listed phone, or the booking's). Empty otherwise. */
+    otherPhone: z.string(),
+    /** The id of the last of my messages the other person has read ('' when none). */
+    otherReadUpTo: z.string(),
+    /** I blocked the other person (I can unblock); `blocked` is also true when they blocked me. */
+    blockedByMe: z.boolean(),
+  })
+  .meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageSchema = z
+  .object({
+    _id: z.string().describe('grows with time: sorts messages and pages them'),
+    conversationId: z.string(),
+    senderId: z.string(),
+    mine: z.boolean(),
+    text: z.string().describe('plain text: links are shown as text, never as links'),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+
+export const openConversationInputSchema = z.object({ listingId: idSchema });
+export const sendMessageInputSchema = z.object({ text: text(MESSAGE_MAX_CHARS) });
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+export const reportConversationInputSchema = z.object({ reason: text(500) });
+export const blockInputSchema = z.object({ userId: idSchema });
+export const userIdParams = z.object({ userId: idSchema });
+export const listingIdParams = z.object({ listingId: idSchema });
+export const messagesQuerySchema = pageQuery;
+
+/** A reported conversation, for the admin list. */
+export const conversationReportSchema = z
+  .object({
+    _id: z.string(),
+    conversationId: z.string(),
+    listingName: z.string(),
+    reporterName: z.string(),
+    reason: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'ConversationReport' });
+
+export const blockedUserSchema = z.object({ userId: z.string(), name: z.string(), createdAt: z.string() }).meta({ id: 'BlockedUser' });
+
+/* ---------- Notifications ---------- */
+
+export const NOTIFICATION_KINDS = [
+  'order-placed',
+  'order-booked',
+  'message',
+  'payment-received',
+  'payment',
+  'refund',
+  'seller-verified',
+  'price-drop',
+  'saved-search',
+] as const;
+
+export const notificationSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    /** A path of the web app it opens. */
+    link: z.string(),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
+export const unreadCountSchema = z.object({ unread: z.number().int() });
+export const markNotificationsReadInputSchema = z.object({ ids: z.array(idSchema).max(100).optional() });
+
+/* ---------- Saved searches and price alerts ---------- */
+
+/** The catalog filters a saved search keeps (the catalog's query without paging). */
+export const savedSearchQuerySchema = z.object({
+  q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
+  category: categoryNameSchema.optional(),
+  condition: conditionSchema.optional(),
+  minPrice: z.number().min(0).max(1e6).optional(),
+  maxPrice: z.number().min(0).max(1e6).optional(),
+  location: z.string().trim().max(120).optional(),
+  verified: z.boolean().optional(),
+});
+export type SavedSearchQuery = z.infer<typeof savedSearchQuerySchema>;
+
+export const savedSearchSchema = z
+  .object({ _id: z.string(), label: z.string(), query: savedSearchQuerySchema, createdAt: z.string() })
+  .meta({ id: 'SavedSearch' });
+export type SavedSearch = z.infer<typeof savedSearchSchema>;
+export const savedSearchInputSchema = z.object({ query: savedSearchQuerySchema });
+
+export const priceWatchSchema = z
+  .object({ productId: z.string(), name: z.string(), img: z.string(), price: z.number(), createdAt: z.string() })
+  .meta({ id: 'PriceWatch' });
+export type PriceWatch = z.infer<typeof priceWatchSchema>;
