@@ -91,6 +91,9 @@ function attempt(helper: (typeof HELPERS)[number], dir: string): Promise<Attempt
             releasing = true;
             if (child.exitCode !== null || child.signalCode !== null) return;
             const exited = new Promise((r) => child.once('exit', r));
+            // Waited for, the helper must keep this process alive until it has gone: unreferenced, an
+            // awaited release with nothing else pending would end the process right there, silently.
+            child.ref();
             child.stdin.end();
             await exited;
           },
