@@ -26,6 +26,8 @@ export type Executor = Db | Tx;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /** The embedded database itself (PGlite only): a backup of a running shop dumps its data dir. */
+  pglite?: PGlite;
   /** Plain parameterised SQL, prepared when named (query.ts). */
   query: Query;
   migrate(): Promise<void>;
@@ -98,6 +100,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       kind: 'pglite',
       db,
+      pglite,
       query: pgliteQuery(pglite),
       migrate: () => migratePglite(drizzlePglite({ client: pglite }), { migrationsFolder }),
       ping: async () => {
