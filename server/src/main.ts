@@ -1,7 +1,6 @@
 import { openConfigured } from './db/open';
 import { grantConfiguredAdmins } from './auth/admin-emails';
 import { buildApp } from './app';
-import { closeGracefully } from './lib/drain';
 import { serveControlSocket } from './backup/control-socket';
 import { mediaDirOf } from './backup/media';
 import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
@@ -22,8 +21,14 @@ async function main() {
   await grantConfiguredAdmins(database.db, config.adminEmails);
 
   const app = await buildApp({ config, database });
-  // SIGTERM/SIGINT: drain (no request fails), close, exit within SHUTDOWN_GRACE_MS (lib/drain.ts).
-  closeGracefully(app, { ...config.shutdown, close: database.close });
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
 
   // The embedded database can only be backed up by this process: npm run backup asks it over a socket.
   if (database.pglite)
