@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from './constants';
-import { dollars, emailSchema, idSchema, imageUrl, pageQuery, phoneSchema, text } from './common';
+import { dollars, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
+import { photoIdsSchema, productPhotoSchema } from './uploads';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
@@ -27,7 +28,10 @@ export const productSchema = z
     _id: z.string(),
     name: z.string(),
     category: z.string(),
-    img: z.string(),
+    img: z.string().describe("the cover photo's URL"),
+    photos: z
+      .array(productPhotoSchema)
+      .describe('uploaded photos, cover first; lists carry the cover alone, one product carries all; empty for items listed before uploads'),
     location: z.string(),
     seller: z.string().describe("the seller's display name"),
     email: z.string().describe("the seller's email"),
@@ -82,7 +86,7 @@ const productInputObject = z.object({
         .min(0, { message: 'must be 0 or more' })
         .max(50, { message: 'must be at most 50' }),
     ),
-  img: imageUrl,
+  photos: photoIdsSchema.describe('upload ids (POST /uploads), the first is the cover; an img URL is not taken'),
   description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional().default(''),
   email: emailSchema.optional(),
   conditionReport: conditionReportInputSchema.optional(),

@@ -26,6 +26,9 @@ import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
+import { photosService } from './modules/uploads/service';
+import { mediaRoutes, uploadsRoutes } from './modules/uploads/routes';
+import { createStorage } from './storage';
 import { usersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
 import { ordersService } from './modules/orders/service';
@@ -136,6 +139,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const pay = payments ?? (await createPaymentProvider(config, db));
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail });
 
+  const photos = photosService({ db, storage: createStorage(config.storage), log: app.log });
+  jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
   app.decorate('jobs', jobs);
@@ -150,7 +155,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         google: !!config.google,
         paymentProvider: pay.provider.name,
       });
-      await api.register(catalogRoutes, { catalog: catalogService(database) });
+      await api.register(catalogRoutes, { catalog: catalogService(database, photos) });
+      await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail }) });
       await api.register(ordersRoutes, { orders: ordersService(db, mail) });
       await api.register(meRoutes, { mailSettings });
@@ -160,6 +166,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     { prefix: '/api' },
   );
   await app.register(devMailRoutes, { mailer });
+  await app.register(mediaRoutes, { storage: photos.storage });
 
   // The built web app: hashed assets cached for a year, served precompressed (.br/.gz written by the
   // build) to browsers that accept it; index.html for every other page (SPA routes), read from disk on

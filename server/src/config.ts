@@ -102,6 +102,13 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().regex(/@/, 'must be a mail address, e.g. "Second-hand tech shop" <no-reply@shop.example>').optional(),
     REQUIRE_ADMIN_2FA: bool.optional(),
+    MEDIA_DIR: z.string().min(1).optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: bool.optional(),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
@@ -127,6 +134,14 @@ const envSchema = z
         path: ['DEMO_PASSWORD'],
         message: 'the public demo password is refused when NODE_ENV=production; unset it for a random one',
       });
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the SDK\'s own credentials)',
+      });
+    if (!env.S3_BUCKET && env.S3_ENDPOINT)
+      ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when S3_ENDPOINT is set' });
     const trust = parseTrustProxy(env.TRUST_PROXY);
     if ('error' in trust) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: trust.error });
     const provider = env.PAYMENT_PROVIDER ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'simulated');
@@ -202,6 +217,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"Second-hand tech shop" <no-reply@${new URL(baseUrl).hostname}>`,
     },
+    /** Uploaded photos (storage/index.ts): an S3-compatible bucket when S3_BUCKET is set, else a folder. */
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // S3-compatible stores (MinIO, s3rver...) at their own endpoint mostly want bucket-in-path URLs.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : { kind: 'disk' as const, dir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')) },
     /** Admin calls answer 403 two_factor_required until the admin has two-factor sign-in on. */
     requireAdmin2fa: e.REQUIRE_ADMIN_2FA ?? e.NODE_ENV === 'production',
   };

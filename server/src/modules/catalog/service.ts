@@ -15,6 +15,8 @@ import { advertisement, category, product } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
+import { toProductPhoto } from '../uploads/process';
+import type { PhotosService } from '../uploads/service';
 import {
   BY_IDS,
   PRODUCT_BY_ID,
@@ -44,6 +46,7 @@ function toProduct(r: ProductRow | OwnProductRow): Product {
     name: r.name,
     category: r.category,
     img: r.img,
+    photos: r.photos ? r.photos.map(toProductPhoto) : r.cover ? [toProductPhoto(r.cover)] : [],
     location: r.location,
     seller: r.seller_name,
     email: 'seller_email' in r ? r.seller_email : '',
@@ -82,7 +85,7 @@ const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({
   id: r.id,
 });
 
-export function catalogService(database: Database) {
+export function catalogService(database: Database, photos: PhotosService) {
   const { db, query } = database;
 
   /**
@@ -165,25 +168,30 @@ export function catalogService(database: Database) {
 
     async addProduct(seller: SessionUser, input: ProductInput) {
       requireVerifiedEmail(seller, 'list an item');
-      const row = singleRow(
-        await db
-          .insert(product)
-          .values({
-            sellerId: seller.id,
-            name: input.name,
-            category: input.category,
-            description: input.description ?? '',
-            img: input.img,
-            location: input.location,
-            phone: input.number,
-            condition: input.condition,
-            priceCents: money.toCents(input.price),
-            originalPriceCents: money.toCents(input.original_price),
-            usedYears: input.used_year,
-          })
-          .returning({ id: product.id }),
-      );
-      return row.id;
+      // The row and its photos together: a refused photo id leaves no listing behind.
+      return db.transaction(async (tx) => {
+        const row = singleRow(
+          await tx
+            .insert(product)
+            .values({
+              sellerId: seller.id,
+              name: input.name,
+              category: input.category,
+              description: input.description ?? '',
+              // attach() sets it to the cover's URL.
+              img: '',
+              location: input.location,
+              phone: input.number,
+              condition: input.condition,
+              priceCents: money.toCents(input.price),
+              originalPriceCents: money.toCents(input.original_price),
+              usedYears: input.used_year,
+            })
+            .returning({ id: product.id }),
+        );
+        await photos.attach(tx, { productId: row.id, sellerId: seller.id, ids: input.photos });
+        return row.id;
+      });
     },
 
     async listAds(limit: number, rawCursor?: string): Promise<Page<Advertisement>> {

@@ -3,6 +3,7 @@ import { PRICE_DROP_SHOWN_DAYS, type productQuerySchema } from '@shop/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors';
 import { decodeCursor, money } from '../../lib/paging';
+import type { StoredPhoto } from '../uploads/process';
 
 export type ProductFilters = z.output<typeof productQuerySchema>;
 
@@ -36,6 +37,10 @@ export type ProductRow = {
   seller_name: string;
   seller_verified: boolean;
   advertised: boolean;
+  /** The cover photo (modules/uploads StoredPhoto, stored on the row), null for items without uploads. */
+  cover: StoredPhoto | null;
+  /** Every photo, read only for one product's page (lists show the cover). */
+  photos?: StoredPhoto[];
 };
 
 /** A seller's own product row: the contact details they listed it with (never in public answers). */
@@ -49,14 +54,14 @@ export type OwnProductRow = ProductRow & { seller_email: string; phone: string }
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
-  p.advertised, ${PRICE_DROP_SQL}`;
+  p.advertised, ${PRICE_DROP_SQL}, p.cover`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
 /** One product shown on the site (not hidden with a deleted seller), sold and unlisted ones too, with its condition report. */
 export const PRODUCT_BY_ID = {
   name: 'catalog_product_by_id',
-  text: `select ${PRODUCT_ROW_SQL}, p.condition_report ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
+  text: `select ${PRODUCT_ROW_SQL}, p.condition_report, p.photos ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
 };
 
 /** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */

@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { ACCEPTED_PHOTOS_TEXT, type ProductPhoto } from '@shop/contract';
+import type { Db, Executor } from '../../db/client';
+import { product, upload } from '../../db/schema';
+import { AppError, badRequest } from '../../lib/errors';
+import type { Storage } from '../../storage';
+import { makePhoto, photoKeys, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
+import type { PhotoType } from './sniff';
+
+/** An upload no listing uses is deleted after this long (and a photo taken off a listing, this long after). */
+export const UNUSED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
+
+export const unsupportedPhoto = (why: string) =>
+  new AppError(400, 'unsupported_image', `${why} Upload ${ACCEPTED_PHOTOS_TEXT}.`, 'file');
+
+/**
+ * Uploaded photos: made (process.ts), stored (storage/), and attached to listings. Other modules
+ * call attach / claim / release inside their own transaction, so a listing and its photos change
+ * together or not at all.
+ */
+export function photosService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+  /** The upload rows of `ids`, locked for the transaction; each must be the seller's and free or already this product's. */
+  async function lockOwned(tx: Executor, sellerId: string, productId: string, ids: string[], field: string) {
+    if (!ids.length) return new Map<string, { usage: 'photo' | 'flaw' | null; photo: StoredPhoto }>();
+    const rows = await tx
+      .select({ id: upload.id, ownerId: upload.ownerId, productId: upload.productId, usage: upload.usage, photo: upload.photo })
+      .from(upload)
+      .where(inArray(upload.id, ids))
+      .for('update');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const r = byId.get(id);
+      if (!r || r.ownerId !== sellerId || (r.productId !== null && r.productId !== productId))
+        throw badRequest(field, `has a photo that is not yours or no longer exists (${id}); upload it again`);
+    }
+    return new Map(rows.map((r) => [r.id, { usage: r.usage, photo: r.photo as StoredPhoto }]));
+  }
+
+  return {
+    storage,
+
+    /**
+     * Makes and stores a photo for `ownerId`. Nothing is half-saved: files are written first, then the
+     * row; if anything fails, the files written are deleted and no row exists.
+     */
+    async upload(ownerId: string, input: Buffer, type: PhotoType): Promise<ProductPhoto & { _id: string }> {
+      const id = crypto.randomUUID();
+      let made: Awaited<ReturnType<typeof makePhoto>>;
+      try {
+        made = await makePhoto(id, input, type);
+      } catch (err) {
+        if (err instanceof UnreadablePhoto) throw unsupportedPhoto(err.message);
+        throw err;
+      }
+      const { photo, files } = made;
+      try {
+        await Promise.all(files.map((f) => storage.put(f.key, f.body, f.contentType)));
+        await db.insert(upload).values({
+          id,
+          ownerId,
+          photo,
+          bytes: files.reduce((n, f) => n + f.body.length, 0),
+        });
+      } catch (err) {
+        await storage.delete(files.map((f) => f.key)).catch((e) => log.error({ err: e, id }, 'could not delete the files of a failed upload'));
+        throw err;
+      }
+      return { _id: id, ...toProductPhoto(photo) };
+    },
+
+    /**
+     * Sets a product's gallery to `ids` (cover first) inside the caller's transaction: every id must be
+     * an upload of `sellerId` not used by another product (400 naming `photos` otherwise). Writes
+     * product.photos, product.cover and product.img (the cover's URL); the product's photos left out
+     * become unused (deleted a day later).
+     */
+    async attach(tx: Executor, { productId, sellerId, ids }: { productId: string; sellerId: string; ids: string[] }) {
+      const rows = await lockOwned(tx, sellerId, productId, ids, 'photos');
+      for (const id of ids)
+        if (rows.get(id)?.usage === 'flaw') throw badRequest('photos', `has a photo used for a flaw of this listing (${id})`);
+      const stored = ids.map((id) => rows.get(id)!.photo);
+      const [cover] = stored;
+      if (!cover) throw badRequest('photos', 'add at least one photo');
+      await tx
+        .update(upload)
+        .set({ productId: null, usage: null, unusedSince: sql`now()` })
+        .where(and(eq(upload.productId, productId), eq(upload.usage, 'photo'), notInArray(upload.id, ids)));
+      await tx.update(upload).set({ productId, usage: 'photo', unusedSince: null }).where(inArray(upload.id, ids));
+      await tx
+        .update(product)
+        .set({ photos: stored, cover, img: toProductPhoto(cover).url })
+        .where(eq(product.id, productId));
+      return stored.map(toProductPhoto);
+    },
+
+    /**
+     * One upload for a flaw photo of a product's condition report, inside the caller's transaction:
+     * the seller's, not used elsewhere (400 naming `field`); kept while the product uses it.
+     */
+    async claim(tx: Executor, { productId, sellerId, id, field }: { productId: string; sellerId: string; id: string; field: string }) {
+      const row = (await lockOwned(tx, sellerId, productId, [id], field)).get(id)!;
+      if (row.usage === 'photo') throw badRequest(field, `is a photo of the listing's gallery (${id}); upload the flaw photo on its own`);
+      await tx.update(upload).set({ productId, usage: 'flaw', unusedSince: null }).where(eq(upload.id, id));
+      return toProductPhoto(row.photo);
+    },
+
+    /** Flaw photos a product no longer uses: unused from now (deleted a day later). */
+    async release(tx: Executor, { productId, ids }: { productId: string; ids: string[] }) {
+      if (!ids.length) return;
+      await tx
+        .update(upload)
+        .set({ productId: null, usage: null, unusedSince: sql`now()` })
+        .where(and(eq(upload.productId, productId), eq(upload.usage, 'flaw'), inArray(upload.id, ids)));
+    },
+
+    /**
+     * Deletes uploads unused for a day: the rows first (in one statement, so a listing attaching one
+     * at the same moment either got it or gets a 400), then their files.
+     */
+    async cleanup({ now }: { now: Date }) {
+      const cutoff = new Date(now.getTime() - UNUSED_UPLOAD_TTL_MS);
+      let deleted = 0;
+      for (;;) {
+        const batch = db
+          .select({ id: upload.id })
+          .from(upload)
+          .where(and(isNull(upload.productId), lt(upload.unusedSince, cutoff)))
+          .limit(200);
+        const rows = await db
+          .delete(upload)
+          .where(and(inArray(upload.id, batch), isNull(upload.productId), lt(upload.unusedSince, cutoff)))
+          .returning({ photo: upload.photo });
+        if (!rows.length) break;
+        await storage.delete(rows.flatMap((r) => photoKeys(r.photo as StoredPhoto)));
+        deleted += rows.length;
+        if (rows.length < 200) break;
+      }
+      return { deleted };
+    },
+  };
+}
+
+export type PhotosService = ReturnType<typeof photosService>;
+
+/** A product's gallery stored on its row, as the API shows it. */
+export const productPhotos = (stored: unknown): ProductPhoto[] =>
+  Array.isArray(stored) ? (stored as StoredPhoto[]).map(toProductPhoto) : [];
