@@ -7,6 +7,12 @@ export const errorSchema = z
     error: z.string().describe('snake_case code, stable for programs'),
     message: z.string().describe('a sentence for people'),
     field: z.string().optional().describe('the input field at fault, for 400'),
+    requestId: z
+      .string()
+      .optional()
+      .describe(
+        "the request's id (also its X-Request-Id header): quote it when reporting a problem, it finds the request in the logs",
+      ),
   })
   .meta({ id: 'Error' });
 export type ApiError = z.infer<typeof errorSchema>;

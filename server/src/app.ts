@@ -22,6 +22,9 @@ import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from '.
 import { parseJsonBody } from './lib/json-body';
 import { requestLogSerializer } from './lib/log-redaction';
 import { requestPath } from './lib/request-path';
+import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
+import { createDrain, registerDrain } from './lib/drain';
+import { registerMetrics } from './lib/metrics';
 import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
 import { catalogService } from './modules/catalog/service';
@@ -71,10 +74,18 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
     frameworkErrors,
+    // Each request's id (lib/request-id.ts): nginx's X-Request-Id when valid, labelled requestId in every log line.
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
+    // Shutting down drains first (lib/drain.ts); a request still arriving at close is answered, not refused with 503.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  sendRequestIdHeader(app);
+  registerDrain(app, createDrain());
+  registerMetrics(app, { database, ...config.metrics, host: config.host });
   rejectNulCharacters(app);
 
   // JSON bodies (lib/json-body.ts): a blank one reads as no body, a too deeply nested one is a 400.
@@ -152,6 +163,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(systemRoutes, {
         ping: database.ping,
+        isDraining: () => app.drain.draining,
         google: !!config.google,
         paymentProvider: pay.provider.name,
       });

@@ -96,6 +96,10 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     JOBS_ENABLED: bool.default(true),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    METRICS_PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).optional(),
+    SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number' }).int().min(1000).default(20_000),
+    DRAIN_IDLE_MS: z.coerce.number({ message: 'must be a number' }).int().min(0).default(6_000),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be smtp://[user:pass@]host[:port] or smtps://…')
@@ -212,6 +216,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
     jobsEnabled: e.JOBS_ENABLED,
+    /** Prometheus metrics (lib/metrics.ts): on their own port, or at /metrics behind the bearer token; else off. */
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    /**
+     * Stopping (lib/drain.ts): at most `idleMs` for the proxy's idle keep-alive connections to go
+     * (more than its upstream keepalive_timeout), and `graceMs` for the whole shutdown before exit.
+     */
+    shutdown: { graceMs: e.SHUTDOWN_GRACE_MS, idleMs: Math.min(e.DRAIN_IDLE_MS, e.SHUTDOWN_GRACE_MS - 1000) },
     /** Outgoing mail (mail/mailer.ts): over SMTP when smtpUrl is set, else the development outbox (/dev/mail). */
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -1,6 +1,7 @@
 import { openConfigured } from './db/open';
 import { grantConfiguredAdmins } from './auth/admin-emails';
 import { buildApp } from './app';
+import { closeGracefully } from './lib/drain';
 import { serveControlSocket } from './backup/control-socket';
 import { mediaDirOf } from './backup/media';
 import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
@@ -21,14 +22,8 @@ async function main() {
   await grantConfiguredAdmins(database.db, config.adminEmails);
 
   const app = await buildApp({ config, database });
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // SIGTERM/SIGINT: drain (no request fails), close, exit within SHUTDOWN_GRACE_MS (lib/drain.ts).
+  closeGracefully(app, { ...config.shutdown, close: database.close });
 
   // The embedded database can only be backed up by this process: npm run backup asks it over a socket.
   if (database.pglite)

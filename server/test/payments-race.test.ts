@@ -55,6 +55,7 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
       expect(r.body).toEqual({
         error: 'item_sold',
         message: 'Sorry, someone else bought this item a moment before you. Your payment has been refunded in full.',
+        requestId: expect.any(String),
       });
 
     const winner = buyers[answers.findIndex((r) => r.status === 201)];

@@ -299,7 +299,10 @@ describe('paying with Stripe through the shop', () => {
           status: r.status,
           body: await r.json(),
         }));
-      const refused = { status: 400, body: { error: 'invalid_signature', message: expect.stringContaining('Stripe-Signature') } };
+      const refused = {
+        status: 400,
+        body: { error: 'invalid_signature', message: expect.stringContaining('Stripe-Signature'), requestId: expect.any(String) },
+      };
       expect(await send(payload, {})).toEqual(refused);
       expect(await send(payload, { 'stripe-signature': 'garbage' })).toEqual(refused);
       expect(await send(payload, { 'stripe-signature': fake.sign(event, 'whsec_not_ours').header })).toEqual(refused);

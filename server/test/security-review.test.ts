@@ -273,6 +273,7 @@ describe('6. deep JSON and out-of-range cursors are 4xx naming the problem, neve
         expect(r.body).toEqual({
           error: 'body_too_deep',
           message: 'The request body nests arrays or objects more than 32 levels deep.',
+          requestId: expect.any(String),
         });
       }
     // Ordinary bodies still work.

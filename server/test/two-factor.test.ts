@@ -165,7 +165,7 @@ describe('REQUIRE_ADMIN_2FA', () => {
       for (const path of ['/api/users/allbuyer', '/api/payments', '/api/audit']) {
         const r = await admin.get<ErrorBody>(path);
         expect(r.status, path).toBe(403);
-        expect(r.body, path).toEqual({ error: 'two_factor_required', message: GATE_MESSAGE });
+        expect(r.body, path).toEqual({ error: 'two_factor_required', message: GATE_MESSAGE, requestId: expect.any(String) });
       }
       // Not an admin: the usual 403, nothing about two-factor.
       const b = await buyer(t, 'gate-buyer');

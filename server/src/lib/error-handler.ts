@@ -15,18 +15,33 @@ function fieldOf(issue: Issue): string {
  * Errors Fastify raises before routing (Fastify's `frameworkErrors` option): a malformed or overlong
  * part of the URL is bad input in our `{error, message}` shape, without echoing the URL back.
  */
-export function frameworkErrors(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'bad_url', message: 'The address is not valid.' });
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Raised before the onRequest hooks, so the request id header is set here too.
+  const requestId = request.id;
+  reply.header('x-request-id', requestId);
+  if (err.code === 'FST_ERR_BAD_URL')
+    return reply.code(400).send({ error: 'bad_url', message: 'The address is not valid.', requestId });
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.code(400).send({ error: 'bad_url', message: 'A part of the address is too long.' });
+    return reply.code(400).send({ error: 'bad_url', message: 'A part of the address is too long.', requestId });
   return reply.send(err);
 }
 
+const isErrorBody = (payload: unknown): payload is { error: string; message: string } =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  typeof (payload as { error?: unknown }).error === 'string' &&
+  typeof (payload as { message?: unknown }).message === 'string';
+
 /**
  * One error handler: bad input is a 400 naming the field, known errors keep their status, and
- * anything else is logged in full and answered with a 500 that leaks nothing.
+ * anything else is logged in full and answered with a 500 that leaks nothing. Every error answer,
+ * from here or from a route or hook that answers `{error, message}` itself, carries the request's id
+ * (`requestId`, also in the X-Request-Id header and on each of its log lines).
  */
 export function installErrorHandler(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, reply, payload) =>
+    reply.statusCode >= 400 && isErrorBody(payload) ? { ...payload, requestId: request.id } : payload,
+  );
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       return reply

@@ -12,6 +12,8 @@ import {
   simulatedConfirmSchema,
 } from '@shop/contract';
 import { assertOwnEmail, requireRole } from '../../auth/plugin';
+import { AppError } from '../../lib/errors';
+import { paymentOutcomes } from '../../lib/metrics';
 import { sendKeysetPage } from '../../lib/paging';
 import type { SimulatedProvider } from '../../payments/simulated';
 import type { PaymentsService } from './service';
@@ -58,7 +60,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const me = await requireRole(request, 'buyer');
       assertOwnEmail(me, request.body.email);
-      const result = await payments.record(me, (request.body.OrderId ?? request.body.orderId)!, request.body.transactionId);
+      let result: Awaited<ReturnType<typeof payments.record>>;
+      try {
+        result = await payments.record(me, (request.body.OrderId ?? request.body.orderId)!, request.body.transactionId);
+      } catch (err) {
+        paymentOutcomes.inc({ outcome: err instanceof AppError ? err.code : 'error' });
+        throw err;
+      }
+      paymentOutcomes.inc({ outcome: 'succeeded' });
       return reply.code(201).send(result);
     },
   );

@@ -4,9 +4,11 @@ import { errorSchema } from '@shop/contract';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   ping: () => Promise<void>;
+  /** True while this instance shuts down (lib/drain.ts). */
+  isDraining: () => boolean;
   google: boolean;
   paymentProvider: string;
-}> = async (app, { ping, google, paymentProvider }) => {
+}> = async (app, { ping, isDraining, google, paymentProvider }) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -17,11 +19,17 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['system'],
-        summary: 'The database answers',
+        summary: 'This instance takes requests: the database answers and it is not shutting down',
+        description:
+          'For load balancers: 503 `draining` from the moment the instance is told to stop (it finishes what it has, then exits), 503 `not_ready` while the database does not answer. GET /api/health is the liveness probe and stays 200 meanwhile.',
         response: { 200: z.object({ status: z.literal('ready') }), 503: errorSchema },
       },
     },
     async (request, reply) => {
+      if (isDraining())
+        return reply
+          .code(503)
+          .send({ error: 'draining', message: 'This instance is shutting down; send requests to another one.' });
       try {
         await ping();
         return { status: 'ready' as const };

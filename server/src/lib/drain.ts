@@ -1,0 +1,98 @@
+import net from 'node:net';
+import type { Server } from 'node:http';
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether this instance is shutting down, and what to tell when it begins (lib/drain.ts). */
+    drain: Drain;
+  }
+}
+
+type Drain = ReturnType<typeof createDrain>;
+
+/**
+ * The shutting-down state of one instance. While draining, /api/ready answers 503 (a balancer that
+ * polls it sends no one new), every answer closes its connection after itself (a proxy does not keep
+ * reusing it), and `onDrain` listeners are told once (an event stream ends itself with a retry hint,
+ * so the browser reconnects through the proxy to another instance).
+ */
+export function createDrain() {
+  let draining = false;
+  const listeners = new Set<() => void>();
+  return {
+    get draining() {
+      return draining;
+    },
+    /** Calls `fn` when draining begins (at once if it has); answers a function that unsubscribes. */
+    onDrain(fn: () => void): () => void {
+      if (draining) {
+        fn();
+        return () => {};
+      }
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    start() {
+      if (draining) return;
+      draining = true;
+      for (const fn of listeners) {
+        try {
+          fn();
+        } catch {
+          /* a listener's failure must not stop the drain */
+        }
+      }
+      listeners.clear();
+    },
+  };
+}
+
+export function registerDrain(app: FastifyInstance, drain: Drain) {
+  app.decorate('drain', drain);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (drain.draining) reply.header('connection', 'close');
+    return payload;
+  });
+}
+
+const openConnections = (server: Server) =>
+  new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+
+/**
+ * Stops an instance without failing a request: drain (above), stop accepting connections, let the
+ * open ones end (idle keep-alive connections of the proxy are closed by the proxy after its upstream
+ * keepalive_timeout, at most `idleMs`; busy ones close after their answer), then close the app (its
+ * in-flight requests finish, jobs stop) and the database.
+ *
+ * The listening socket is closed with net.Server's close, not http.Server's: the latter also cuts the
+ * idle keep-alive connections at once, and a proxy may be writing a request into one of them at that
+ * moment, which it could not safely retry elsewhere if it is a POST. A connection refused, on the
+ * other hand, is retried by the proxy on another instance for any method (nothing was sent).
+ */
+export async function drainAndClose(app: FastifyInstance, opts: { idleMs: number; close: () => Promise<void> }) {
+  app.drain.start();
+  if (app.server.listening) net.Server.prototype.close.call(app.server);
+  const until = Date.now() + opts.idleMs;
+  let open = await openConnections(app.server);
+  while (open > 0 && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 50));
+    open = await openConnections(app.server);
+  }
+  app.log.info({ openConnections: open }, 'drained; closing');
+  await app.close();
+  await opts.close();
+}
+
+/**
+ * SIGTERM / SIGINT (or an uncaught error): drain and close within `graceMs`, then exit; past it, or
+ * on a second signal, exit at once (close-with-grace).
+ */
+export function closeGracefully(app: FastifyInstance, opts: { graceMs: number; idleMs: number; close: () => Promise<void> }) {
+  closeWithGrace({ delay: opts.graceMs, logger: { error: (m: unknown) => app.log.error(m) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal, graceMs: opts.graceMs }, 'draining: no new connections, finishing the open ones');
+    await drainAndClose(app, opts);
+  });
+}
