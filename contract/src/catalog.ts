@@ -31,7 +31,9 @@ export const productSchema = z
     img: z.string().describe("the cover photo's URL"),
     photos: z
       .array(productPhotoSchema)
-      .describe('uploaded photos, cover first; lists carry the cover alone, one product carries all; empty for items listed before uploads'),
+      .describe(
+        'uploaded photos, cover first; lists carry the cover alone, one product carries all; empty for items listed before uploads',
+      ),
     location: z.string(),
     seller: z.string().describe("the seller's display name"),
     email: z.string().describe("the seller's email"),
@@ -125,6 +127,8 @@ export const productFormSchema = productInputObject
 export const productEditSchema = productInputObject
   .omit({ email: true, category: true })
   .partial()
+  // No default here: a description left out stays as it is.
+  .extend({ description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'has nothing to change', path: ['name'] });
 export type ProductEdit = z.input<typeof productEditSchema>;
 

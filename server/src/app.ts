@@ -29,6 +29,8 @@ import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
+import { listingService } from './modules/listing/service';
+import { listingRoutes } from './modules/listing/routes';
 import { photosService } from './modules/uploads/service';
 import { mediaRoutes, uploadsRoutes } from './modules/uploads/routes';
 import { createStorage } from './storage';
@@ -173,6 +175,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(ordersRoutes, { orders: ordersService(db, mail) });
       await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });
+      await api.register(listingRoutes, {
+        listing: listingService(db, { mail, photos }),
+        catalog: catalogService(database, photos),
+      });
       await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
     },
     { prefix: '/api' },

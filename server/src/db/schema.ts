@@ -217,7 +217,8 @@ export const order = pgTable(
     phone: text('phone').notNull(),
     meetingLocation: text('meeting_location').notNull(),
     priceCents: integer('price_cents').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'refunded'] })
+    /** 'cancelled': unpaid when its seller marked the item sold outside the shop. */
+    status: text('status', { enum: ['unpaid', 'paid', 'refunded', 'cancelled'] })
       .notNull()
       .default('unpaid'),
     paidAt: ts('paid_at'),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORIES,
+  readReport,
   type Advertisement,
   type CategoryName,
   type ConditionReport,
@@ -15,6 +16,7 @@ import { advertisement, category, product } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
+import { keepReport } from '../listing/service';
 import { toProductPhoto } from '../uploads/process';
 import type { PhotosService } from '../uploads/service';
 import {
@@ -190,6 +192,12 @@ export function catalogService(database: Database, photos: PhotosService) {
             .returning({ id: product.id }),
         );
         await photos.attach(tx, { productId: row.id, sellerId: seller.id, ids: input.photos });
+        // The schema checked the report against the category and the grade (contract listingIssues).
+        if (input.conditionReport) {
+          const { report } = readReport(input.category, input.conditionReport);
+          const kept = await keepReport(tx, photos, { productId: row.id, sellerId: seller.id, report, previous: null });
+          await tx.update(product).set({ conditionReport: kept }).where(eq(product.id, row.id));
+        }
         return row.id;
       });
     },

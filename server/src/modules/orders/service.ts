@@ -183,10 +183,11 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
     async remove(me: SessionUser, id: string) {
       const [o] = await db.select({ buyerId: order.buyerId, status: order.status }).from(order).where(eq(order.id, id));
       if (!o || o.buyerId !== me.id) throw notFound('The order');
-      if (o.status !== 'unpaid') throw keptOrder(o.status);
+      // A cancelled booking (the item sold elsewhere) moved no money: its buyer may clear it too.
+      if (o.status === 'paid' || o.status === 'refunded') throw keptOrder(o.status);
       const res = await db
         .delete(order)
-        .where(and(eq(order.id, id), eq(order.status, 'unpaid')))
+        .where(and(eq(order.id, id), sql`${order.status} in ('unpaid', 'cancelled')`))
         .returning({ id: order.id });
       if (!res.length) throw keptOrder('paid');
       return { acknowledged: true, deletedCount: res.length };

@@ -34,7 +34,13 @@ function lostPayment(loss: Loss, refunded: boolean) {
 }
 
 const lossOf = (orderStatus: string, p: { status: string; hiddenAt: Date | null }): Loss =>
-  orderStatus === 'paid' ? 'order_paid' : p.status === 'sold' ? 'item_sold' : p.hiddenAt ? 'unavailable' : 'item_sold';
+  orderStatus === 'paid'
+    ? 'order_paid'
+    : p.status === 'sold'
+      ? 'item_sold'
+      : p.hiddenAt || p.status === 'unlisted'
+        ? 'unavailable'
+        : 'item_sold';
 
 type SettleOutcome = { kind: 'recorded' | 'existing'; payment: PaymentRow; loss: Loss | null } | { kind: 'order_gone' };
 

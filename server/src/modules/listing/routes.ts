@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingsQuerySchema,
+  errorSchema,
+  idParams,
+  listingStatusResultSchema,
+  productDetailSchema,
+  productEditSchema,
+  sellerBookingSchema,
+  type ListingStatusResult,
+} from '@shop/contract';
+import { requireRole, type SessionUser } from '../../auth/plugin';
+import { notFound } from '../../lib/errors';
+import { sendKeysetPage } from '../../lib/paging';
+import type { CatalogService } from '../catalog/service';
+import type { ListingService } from './service';
+
+const e = (description: string) => errorSchema.describe(description);
+/** Every status of a seller's change to one item. */
+const changeErrors = {
+  400: e('bad input, naming the field (a grade above what the condition report allows names condition)'),
+  401: e('not signed in'),
+  403: e('not the seller of this item (or not a seller), or the email is not verified yet'),
+  404: e('no such item'),
+  409: e('the item is sold, or already in the asked state'),
+};
+
+export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; catalog: CatalogService }> = async (
+  app,
+  { listing, catalog },
+) => {
+  app.patch(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['listing'],
+        summary: "Edit one's own unsold item: price, text, photos, condition report and grade (that item's seller)",
+        description:
+          'Fields left out stay as they are. A new price is recorded in product_price_change; a cut shows as "Price dropped" with the earlier price for 14 days. The grade (condition) may be at most what the condition report suggests.',
+        params: idParams,
+        body: productEditSchema,
+        response: { 200: productDetailSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      const me = await requireRole(request, 'seller');
+      await listing.edit(me, request.params.id, request.body);
+      const p = await catalog.productById(request.params.id);
+      if (!p) throw notFound('The product');
+      return p;
+    },
+  );
+
+  const statusRoute = (path: string, summary: string, run: (me: SessionUser, id: string) => Promise<ListingStatusResult>) =>
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['listing'],
+          summary,
+          params: idParams,
+          response: { 200: listingStatusResultSchema, ...changeErrors },
+        },
+      },
+      async (request) => run(await requireRole(request, 'seller'), request.params.id),
+    );
+  statusRoute(
+    '/products/:id/unlist',
+    'Take an unsold item off sale for now: it leaves every public list, its page says it is unlisted',
+    listing.unlist,
+  );
+  statusRoute('/products/:id/relist', 'Put an unlisted item back on sale', listing.relist);
+  statusRoute(
+    '/products/:id/mark-sold',
+    'Mark an item sold outside the shop: unpaid bookings are cancelled and their buyers mailed; 409 paid_booking when a buyer paid through the shop',
+    listing.markSold,
+  );
+
+  app.get(
+    '/products/:id/bookings',
+    {
+      schema: {
+        tags: ['listing'],
+        summary: "An item's bookings, newest first, in keyset pages (the item's seller, or an admin)",
+        params: idParams,
+        querystring: bookingsQuerySchema,
+        response: {
+          200: z.array(sellerBookingSchema),
+          400: e('bad limit or cursor'),
+          401: e('not signed in'),
+          403: e("not this item's seller nor an admin"),
+          404: e('no such item'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = await requireRole(request, 'seller', 'admin');
+      const { limit, cursor } = request.query;
+      return sendKeysetPage(request, reply, await listing.bookings(me, request.params.id, limit, cursor));
+    },
+  );
+};

@@ -1,0 +1,248 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  CATEGORIES,
+  PRICE_DROP_SHOWN_DAYS,
+  listingIssues,
+  type CategoryName,
+  type CheckAnswer,
+  type CheckKey,
+  type ConditionReport,
+  type ProductPhoto,
+  type SellerBooking,
+  type productEditSchema,
+} from '@shop/contract';
+import type { z } from 'zod';
+import type { Db, Executor, Tx } from '../../db/client';
+import { order, product, productPriceChange, user } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
+import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
+import { bookingCancelledMail } from '../../mail/templates/booking-cancelled';
+import type { Mailer } from '../../mail/types';
+
+export type ProductEdit = z.output<typeof productEditSchema>;
+
+/** What listing edits need of the photo store (modules/uploads): a gallery and flaw photos checked and kept. */
+export type ListingPhotos = {
+  attach(tx: Executor, a: { productId: string; sellerId: string; ids: string[] }): Promise<ProductPhoto[]>;
+  claim(tx: Executor, a: { productId: string; sellerId: string; id: string; field: string }): Promise<ProductPhoto>;
+  release(tx: Executor, a: { productId: string; ids: string[] }): Promise<void>;
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * A checked report made ready to store: each flaw photo claimed for the product (the seller's own
+ * upload, shown beside its answer), and the photos of flaws no longer reported let go.
+ */
+export async function keepReport(
+  tx: Executor,
+  photos: ListingPhotos | undefined,
+  a: { productId: string; sellerId: string; report: ConditionReport; previous: ConditionReport | null },
+): Promise<ConditionReport> {
+  const keep = new Set<string>();
+  for (const [key, answer] of Object.entries(a.report) as [CheckKey, CheckAnswer][]) {
+    if (!answer.photo) continue;
+    const field = `conditionReport.${key}.photo`;
+    if (!photos) throw badRequest(field, 'cannot be kept: this shop stores no photos');
+    answer.image = await photos.claim(tx, { productId: a.productId, sellerId: a.sellerId, id: answer.photo, field });
+    keep.add(answer.photo);
+  }
+  const gone = photoIds(a.previous).filter((x) => !keep.has(x));
+  if (gone.length && photos) await photos.release(tx, { productId: a.productId, ids: gone });
+  return a.report;
+}
+
+const isCategory = (c: string): c is CategoryName => (CATEGORIES as readonly string[]).includes(c);
+
+/** The flaw photo ids of a stored report. */
+const photoIds = (r: ConditionReport | null) =>
+  Object.values(r ?? {})
+    .map((a) => a?.photo)
+    .filter((id): id is string => !!id);
+
+/**
+ * The seller's side of a listing: edits (price, text, photos, condition report), unlisting and
+ * relisting, marking it sold outside the shop, and the bookings of an item.
+ */
+export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: string }; photos?: ListingPhotos }) {
+  /** The product row locked for this transaction, once the caller is its seller: 404 unknown (or hidden), 403 someone else's. */
+  async function ownProduct(tx: Tx, me: SessionUser, id: string) {
+    const [p] = await tx.select().from(product).where(eq(product.id, id)).for('update');
+    if (!p || p.hiddenAt) throw notFound('The product');
+    if (p.sellerId !== me.id) throw forbidden('Only the seller of this item can change it.');
+    return p;
+  }
+
+  const soldConflict = () => conflict('product_sold', 'This item is sold: it can no longer be changed.');
+
+  return {
+    /**
+     * Changes an unsold item. A new price is recorded in product_price_change; a cut also sets the
+     * "Price dropped" fields of the row (the price before the cuts of the last 14 days), a rise
+     * above that price clears them. Report and grade are checked with the contract's one rule.
+     */
+    async edit(me: SessionUser, id: string, input: ProductEdit, now = new Date()) {
+      requireVerifiedEmail(me, 'edit an item');
+      await db.transaction(async (tx) => {
+        const p = await ownProduct(tx, me, id);
+        if (p.status === 'sold') throw soldConflict();
+        const set: Partial<typeof product.$inferInsert> = {};
+        if (input.name !== undefined) set.name = input.name;
+        if (input.description !== undefined) set.description = input.description;
+        if (input.location !== undefined) set.location = input.location;
+        if (input.number !== undefined) set.phone = input.number;
+        if (input.used_year !== undefined) set.usedYears = input.used_year;
+        if (input.original_price !== undefined) set.originalPriceCents = money.toCents(input.original_price);
+        // Photos replace img (modules/uploads sets it to the cover) where the shop stores them.
+        if ('img' in input && typeof input.img === 'string') set.img = input.img;
+        if (input.condition !== undefined) set.condition = input.condition;
+
+        const stored = (p.conditionReport as ConditionReport | null) ?? null;
+        if ((input.conditionReport || input.condition) && (input.conditionReport ?? stored) && isCategory(p.category)) {
+          const condition = input.condition ?? p.condition;
+          const { report, issues } = listingIssues(p.category, condition, input.conditionReport ?? stored ?? {});
+          const [first] = issues;
+          if (first) throw badRequest(first.path.join('.'), first.message);
+          if (input.conditionReport)
+            set.conditionReport = await keepReport(tx, deps.photos, { productId: id, sellerId: me.id, report, previous: stored });
+        }
+
+        if (input.price !== undefined) {
+          const cents = money.toCents(input.price);
+          if (cents !== p.priceCents) {
+            await tx
+              .insert(productPriceChange)
+              .values({ productId: id, oldPriceCents: p.priceCents, newPriceCents: cents, changedAt: now });
+            const recent =
+              p.priceDroppedAt &&
+              p.priceBeforeDropCents !== null &&
+              now.getTime() - p.priceDroppedAt.getTime() < PRICE_DROP_SHOWN_DAYS * DAY_MS;
+            const before = recent ? Math.max(p.priceBeforeDropCents ?? 0, p.priceCents) : p.priceCents;
+            if (cents < p.priceCents) {
+              set.priceBeforeDropCents = before;
+              set.priceDroppedAt = now;
+            } else if (!recent || cents >= before) {
+              set.priceBeforeDropCents = null;
+              set.priceDroppedAt = null;
+            }
+            set.priceCents = cents;
+          }
+        }
+        const gallery = 'photos' in input ? (input.photos as string[] | undefined) : undefined;
+        if (gallery !== undefined) {
+          if (!deps.photos) throw badRequest('photos', 'cannot be changed: this shop stores no photos');
+          await deps.photos.attach(tx, { productId: id, sellerId: me.id, ids: gallery });
+        }
+        if (Object.keys(set).length) await tx.update(product).set(set).where(eq(product.id, id));
+      });
+    },
+
+    /** Takes an item off sale for now (every public list drops it; its page says so). */
+    async unlist(me: SessionUser, id: string) {
+      return db.transaction(async (tx) => {
+        const p = await ownProduct(tx, me, id);
+        if (p.status === 'sold') throw soldConflict();
+        if (p.status === 'unlisted') throw conflict('already_unlisted', 'This item is already unlisted.');
+        await tx.update(product).set({ status: 'unlisted' }).where(eq(product.id, id));
+        return { acknowledged: true, status: 'unlisted' as const };
+      });
+    },
+
+    async relist(me: SessionUser, id: string) {
+      return db.transaction(async (tx) => {
+        const p = await ownProduct(tx, me, id);
+        if (p.status === 'sold') throw soldConflict();
+        if (p.status === 'available') throw conflict('already_listed', 'This item is already listed.');
+        await tx.update(product).set({ status: 'available' }).where(eq(product.id, id));
+        return { acknowledged: true, status: 'available' as const };
+      });
+    },
+
+    /**
+     * Sold outside the shop: the item is sold, its unpaid bookings are cancelled and each buyer is
+     * mailed (in this transaction: no sale, no mail). The product row lock is the one payments take,
+     * so a payment either wins first (then this is 409, the item is sold through the shop) or comes
+     * after and is refunded by the payments module, which mails that buyer. A paid booking of an
+     * unsold item is refused (409) rather than left behind.
+     */
+    async markSold(me: SessionUser, id: string) {
+      return db.transaction(async (tx) => {
+        const p = await ownProduct(tx, me, id);
+        if (p.status === 'sold') throw conflict('already_sold', 'This item is already sold.');
+        const [paid] = await tx
+          .select({ id: order.id })
+          .from(order)
+          .where(and(eq(order.productId, id), eq(order.status, 'paid')))
+          .limit(1);
+        if (paid)
+          throw new AppError(
+            409,
+            'paid_booking',
+            'A buyer has paid for this item through the shop. Hand it over to that buyer; the order marks it sold.',
+          );
+        await tx.update(product).set({ status: 'sold' }).where(eq(product.id, id));
+        const cancelled = await tx
+          .update(order)
+          .set({ status: 'cancelled' })
+          .where(and(eq(order.productId, id), eq(order.status, 'unpaid')))
+          .returning({ buyerId: order.buyerId, buyerName: order.buyerName });
+        if (cancelled.length) {
+          const emails = await tx
+            .select({ id: user.id, email: user.email })
+            .from(user)
+            .where(sql`${user.id} in ${cancelled.map((c) => c.buyerId)} and ${user.deletedAt} is null`);
+          for (const c of cancelled) {
+            const to = emails.find((e) => e.id === c.buyerId);
+            if (!to) continue;
+            await deps.mail.mailer.enqueue(
+              {
+                to: to.email,
+                userId: to.id,
+                kind: 'booking-cancelled',
+                ...bookingCancelledMail({ baseUrl: deps.mail.baseUrl, productName: p.name, buyerName: c.buyerName }),
+              },
+              tx,
+            );
+          }
+        }
+        return { acknowledged: true, status: 'sold' as const, cancelledBookings: cancelled.length };
+      });
+    },
+
+    /** An item's bookings, newest first, for its seller or an admin. */
+    async bookings(me: SessionUser, id: string, limit: number, rawCursor?: string): Promise<Page<SellerBooking>> {
+      const [p] = await db
+        .select({ sellerId: product.sellerId, hiddenAt: product.hiddenAt })
+        .from(product)
+        .where(eq(product.id, id));
+      if (!p || (p.hiddenAt && me.role !== 'admin')) throw notFound('The product');
+      if (p.sellerId !== me.id && me.role !== 'admin') throw forbidden("Only the item's seller can see its bookings.");
+      const cursor = decodeCursor(rawCursor, 'time');
+      const conds: SQL[] = [eq(order.productId, id)];
+      if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);
+      const rows = await db
+        .select({ o: order, tsText: sql<string>`${order.createdAt}::text` })
+        .from(order)
+        .where(and(...conds))
+        .orderBy(desc(order.createdAt), desc(order.id))
+        .limit(limit + 1);
+      const page = keysetPage(rows, limit, (r) => ({ k: r.tsText, id: r.o.id }));
+      return {
+        items: page.items.map(({ o }) => ({
+          _id: o.id,
+          buyerName: o.buyerName,
+          phone: o.phone,
+          meetingLocation: o.meetingLocation,
+          price: money.toDollars(o.priceCents),
+          paid: o.status === 'paid',
+          status: o.status,
+          createdAt: o.createdAt.toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  };
+}
+
+export type ListingService = ReturnType<typeof listingService>;
