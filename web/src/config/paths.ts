@@ -4,6 +4,8 @@
  */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
+  /** The home page's search bar (the id of its element): the phone tab bar's Search scrolls to it and focuses the field. */
+  search: { path: '/', hash: 'search' },
   blog: { path: '/blog', getHref: () => '/blog' },
   login: { path: '/login', getHref: () => '/login' },
   /** After a correct password, when two-factor sign-in is on: the code from the app, or a recovery code. */

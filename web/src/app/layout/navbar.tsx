@@ -113,7 +113,8 @@ export function Navbar() {
   const items = <NavItems loggedIn={!!user} pending={isPending} onSignOut={handleSignOut} signingOut={signOut.isPending} />;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    // On phones the navbar scrolls away (the tab bar and the list's search stay): the list gets the screen.
+    <header className="relative z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:sticky md:top-0">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="flex-1">
           <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">

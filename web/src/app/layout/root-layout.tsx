@@ -2,12 +2,16 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { TabBar } from './tab-bar';
 
-/** Shared layout of every page: navbar, the page, footer (docs/product.md#layout-and-navbar). */
+/**
+ * Shared layout of every page: navbar, the page, footer (docs/product.md#layout-and-navbar); on phones
+ * the tab bar at the bottom of the screen, with room kept for it under the footer.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
   return (
-    <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
+    <div className="flex min-h-screen flex-col bg-base-100 pb-[calc(3.5rem+env(safe-area-inset-bottom))] text-base-content md:pb-0">
       <a href="#main" className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0">
         Skip to content
       </a>
@@ -24,6 +28,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <TabBar />
       <ScrollRestoration />
     </div>
   );

@@ -4,7 +4,10 @@ import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
 
-/** Featured Collection: category cards, 1/2/3 columns; each links to /category/{category} (docs/product.md#home-page). */
+/**
+ * Featured Collection: category cards, 1/2/3 columns; each links to /category/{category} (docs/product.md#home-page).
+ * On phones a card lies on its side (picture left, as the ads do), so six categories take one screen, not three.
+ */
 export function FeaturedCollection() {
   const { categories, isPending } = useCategories();
   if (!isPending && categories.length === 0) return null;
@@ -20,8 +23,8 @@ export function FeaturedCollection() {
         {isPending ? (
           <Repeat count={6}>
             <li aria-hidden="true">
-              <div className="card border border-base-300">
-                <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+              <div className="card flex-row overflow-hidden border border-base-300 sm:flex-col">
+                <div className="skeleton aspect-[4/3] w-2/5 shrink-0 rounded-none sm:w-full" />
                 <div className="card-body gap-2 p-4">
                   <div className="skeleton h-6 w-1/3" />
                   <div className="skeleton h-4 w-2/3" />
@@ -34,9 +37,9 @@ export function FeaturedCollection() {
             <li key={c._id}>
               <Link
                 to={paths.category.getHref(c.category)}
-                className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+                className="card h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
               >
-                <figure className="bg-base-200">
+                <figure className="w-2/5 shrink-0 rounded-none bg-base-200 sm:w-full">
                   {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
                   <Img src={c.img} alt="" width={400} height={300} priority={index < 3} className="h-auto w-full object-cover" />
                 </figure>

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Product } from '@shop/contract';
@@ -34,7 +34,17 @@ function renderAt(
   return { ...mock, ...view, search };
 }
 
+/** A wide screen shows the filters under the search; phones get them in a drawer (filter-bar.test.tsx). */
+function wideScreen() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+  );
+}
+
 describe("'Our Products' filters <-> URL", () => {
+  beforeEach(wideScreen);
+
   it('starts from the URL: controls show it and the API is asked with it', async () => {
     const { callTo } = renderAt(
       '/?q=mac&category=Laptop&condition=Good&minPrice=100&maxPrice=900&location=Dhaka&verified=true&sort=price_asc',

@@ -4,19 +4,20 @@ import { Repeat } from '@/components/repeat';
  * can hold the place of its product list without loading the list's code.
  */
 
-export const productGridClass = 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+/** Two compact cards a row on phones (see ProductCard), then 2, 3 and 4 full ones. */
+export const productGridClass = 'grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
 export function ProductCardSkeleton() {
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
       <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
-      <div className="card-body gap-3 p-4">
+      <div className="card-body gap-2 p-3 sm:gap-3 sm:p-4">
         <div className="skeleton h-5 w-3/4" />
         <div className="skeleton h-7 w-1/3" />
         <div className="skeleton h-4 w-full" />
-        <div className="skeleton h-4 w-5/6" />
-        <div className="skeleton h-4 w-2/3" />
-        <div className="skeleton mt-2 h-10 w-full" />
+        <div className="skeleton hidden h-4 w-5/6 sm:block" />
+        <div className="skeleton hidden h-4 w-2/3 sm:block" />
+        <div className="skeleton mt-2 hidden h-10 w-full sm:block" />
       </div>
     </div>
   );

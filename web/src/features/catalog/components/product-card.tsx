@@ -30,7 +30,9 @@ export function VerifiedTick() {
 /**
  * A product with everything a card shows (docs/product.md#product-lists-search-and-filters): name,
  * image, price, location, seller (+tick), used years, original price, date. The title links to the product page and its hit area covers the
- * whole card (one tab stop per card); the buttons sit above it.
+ * whole card (one tab stop per card); the buttons sit above it. Below `sm` (phones, two cards a row) the
+ * card is compact: photo, condition, name, price, place and the verified tick; the rest, and Buy now,
+ * are on the product page the card opens (a given `action`, such as the seller's Ad button, stays).
  */
 export function ProductCard({ product, onBuy, priority = false, action, badges, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -54,18 +56,27 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           {badges}
         </div>
       </figure>
-      <div className="card-body gap-2 p-4">
-        <Heading id={`product-${product._id}`} className="card-title text-base leading-snug">
+      <div className="card-body gap-1 p-2.5 sm:gap-2 sm:p-4">
+        <Heading
+          id={`product-${product._id}`}
+          className="card-title line-clamp-2 min-h-[2lh] text-sm leading-snug sm:line-clamp-none sm:min-h-0 sm:text-base"
+        >
           <CardLink to={paths.product.getHref(product._id)}>{product.name}</CardLink>
         </Heading>
-        <div className="flex items-baseline gap-2">
-          <p className="text-2xl font-bold text-primary">
+        <div className="flex items-baseline gap-1 sm:gap-2">
+          <p className="shrink-0 text-base font-bold text-primary sm:text-2xl">
             <span className="sr-only">Price: </span>
             {formatPrice(product.price)}
           </p>
-          {saving ? <span className="badge badge-success badge-soft badge-sm">{saving}% off</span> : null}
+          {saving ? <span className="badge badge-success badge-soft badge-sm hidden sm:inline-flex">{saving}% off</span> : null}
+          <p className="ml-auto flex min-w-0 items-center gap-0.5 text-xs text-base-content/80 sm:hidden">
+            <MapPin size={12} className="shrink-0" aria-hidden="true" />
+            <span className="sr-only">Location: </span>
+            <span className="truncate">{product.location}</span>
+            {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+          </p>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80">
+        <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">
             <Tag size={14} aria-hidden="true" />
             Original price
@@ -87,12 +98,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           </dt>
           <dd>{product.date}</dd>
         </dl>
-        <p className="flex items-center gap-1 text-sm">
+        <p className="hidden items-center gap-1 text-sm sm:flex">
           <span className="text-base-content/70">Seller:</span>
           <span className="font-medium">{product.seller}</span>
           {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
         </p>
-        <div className="card-actions relative z-10 mt-auto pt-2">
+        <div className={`card-actions relative z-10 mt-auto pt-2 ${action ? '' : 'hidden sm:flex'}`}>
           {action ??
             (onBuy ? (
               <button

@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Search, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { CATEGORIES, CONDITIONS } from '@shop/contract/constants';
 import type { ProductFilters } from '@/lib/query-keys';
-import { barRowClass, filtersToggleClass, panelGridClass, searchBoxClass, sortBoxClass } from './filter-layout';
+import { paths } from '@/config/paths';
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
+import { barRowClass, barClass, filtersToggleClass, panelGridClass, searchBoxClass, sortBoxClass } from './filter-layout';
 import {
   countNarrowingFilters,
   filtersToSearchParams,
@@ -50,13 +53,24 @@ const same = (a: ProductFilters, b: ProductFilters) =>
 
 /**
  * Search, filters and sort of a product list. Lists and the checkbox apply at once; the text
- * fields apply when typing pauses (DEBOUNCE_MS) or on Enter. On phones the filters fold into a
- * "Filters" disclosure; from md they are always shown.
+ * fields apply when typing pauses (DEBOUNCE_MS) or on Enter (the form's submit buttons make Enter
+ * submit it, the phone keyboard's search key too). From md the filters are always shown under the
+ * search and sort; on phones the search field and a "Filters" button stay at the top of the screen
+ * while the list scrolls, and the button opens the sort and filters in a drawer.
  */
 export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) {
   const id = useId();
   const panelId = `${id}-panel`;
+  const wide = useMediaQuery(MD_UP);
   const [open, setOpen] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const location = useLocation();
+
+  // The tab bar's Search goes to #search: the field takes focus (ready to type), each time it is tapped
+  // (a new location, even with the same hash).
+  useEffect(() => {
+    if (location.hash === `#${paths.search.hash}`) searchRef.current?.focus({ preventScroll: true });
+  }, [location]);
   const [draft, setDraft] = useState<Draft>(() => toDraft(filters));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ filters, draft, onChange });
@@ -99,31 +113,40 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
     timer.current = setTimeout(() => apply({}, latest.current.draft), DEBOUNCE_MS);
   };
 
-  const onEnter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      apply();
-    }
-  };
-
   const narrowing = countNarrowingFilters(filters);
 
+  const sort = (
+    <div className={`select ${sortBoxClass}`}>
+      <label htmlFor={`${id}-sort`} className="label">
+        Sort
+      </label>
+      <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
+        {SORT_OPTIONS.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
   return (
-    <search aria-label="Search and filter products">
+    <search aria-label="Search and filter products" id={paths.search.hash} className={barClass}>
       <form
         className="flex flex-col gap-2"
         onSubmit={(event) => {
           event.preventDefault();
           apply();
+          setOpen(false);
         }}
       >
         <div className={barRowClass}>
           <div className={`input ${searchBoxClass}`}>
-            <Search size={18} className="shrink-0 opacity-60" aria-hidden="true" />
             <label htmlFor={`${id}-q`} className="sr-only">
               Search products
             </label>
             <input
+              ref={searchRef}
               id={`${id}-q`}
               type="search"
               placeholder="Search name, category or location"
@@ -132,13 +155,15 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               autoComplete="off"
               value={draft.q}
               onChange={(e) => type('q', e.target.value)}
-              onKeyDown={onEnter}
             />
+            <button type="submit" className="btn btn-square btn-ghost btn-sm -me-2 size-10" aria-label="Search">
+              <Search size={18} aria-hidden="true" />
+            </button>
           </div>
           <button
             type="button"
             className={`btn ${filtersToggleClass}`}
-            aria-expanded={open}
+            aria-expanded={!wide && open}
             aria-controls={panelId}
             aria-label={narrowing ? `Filters, ${narrowing} active` : undefined}
             onClick={() => setOpen((o) => !o)}
@@ -151,21 +176,11 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               </span>
             ) : null}
           </button>
-          <div className={`select ${sortBoxClass}`}>
-            <label htmlFor={`${id}-sort`} className="label">
-              Sort
-            </label>
-            <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
-              {SORT_OPTIONS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {wide ? sort : null}
         </div>
 
-        <div id={panelId} className={`${open ? 'grid' : 'hidden'} md:grid ${panelGridClass}`}>
+        <FilterPanel id={panelId} wide={wide} open={open} onClose={() => setOpen(false)}>
+          {wide ? null : sort}
           {allowCategory ? (
             <div className="select w-full">
               <label htmlFor={`${id}-category`} className="label">
@@ -215,7 +230,6 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               placeholder="$ any"
               value={draft.minPrice}
               onChange={(e) => type('minPrice', e.target.value)}
-              onKeyDown={onEnter}
             />
           </div>
           <div className="input w-full">
@@ -231,7 +245,6 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               placeholder="$ any"
               value={draft.maxPrice}
               onChange={(e) => type('maxPrice', e.target.value)}
-              onKeyDown={onEnter}
             />
           </div>
           <div className="input w-full">
@@ -246,7 +259,6 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               autoComplete="address-level2"
               value={draft.location}
               onChange={(e) => type('location', e.target.value)}
-              onKeyDown={onEnter}
             />
           </div>
           <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
@@ -258,8 +270,74 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
             />
             Verified sellers only
           </label>
-        </div>
+        </FilterPanel>
       </form>
     </search>
+  );
+}
+
+/**
+ * The filters: a row under the search from md; on phones a drawer from the bottom of the screen (a
+ * modal <dialog>: the page behind is inert, Esc and the backdrop close it) whose "Show results"
+ * submits the form. Its fields stay mounted while it is closed, so what they hold survives.
+ */
+function FilterPanel({
+  id,
+  wide,
+  open,
+  onClose,
+  children,
+}: {
+  id: string;
+  wide: boolean;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = `${id}-title`;
+  const drawer = !wide;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (drawer && open && !dialog.open) dialog.showModal();
+    else if ((!drawer || !open) && dialog.open) dialog.close();
+  }, [drawer, open]);
+
+  if (!drawer) {
+    return (
+      <div id={id} className={`grid ${panelGridClass}`}>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      className="modal modal-bottom"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      <div className="modal-box flex max-h-[85svh] flex-col gap-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
+        <div className="flex items-center justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-bold">
+            Filters
+          </h2>
+          <button type="button" className="btn btn-circle btn-ghost size-11" aria-label="Close filters" onClick={onClose}>
+            <X size={20} aria-hidden="true" />
+          </button>
+        </div>
+        <div className={`grid ${panelGridClass}`}>{children}</div>
+        <button type="submit" className="btn btn-primary btn-block h-11">
+          Show results
+        </button>
+      </div>
+      <div className="modal-backdrop" aria-hidden="true" onClick={onClose} />
+    </dialog>
   );
 }

@@ -1,24 +1,27 @@
 import { Repeat } from '@/components/repeat';
 /**
  * The filter bar's boxes, shared by the bar and the placeholder the home page shows until the
- * bar's chunk arrives, so the swap moves nothing. Every control is h-10 (2.5rem):
- * phones: search / [Filters][Sort] (the panel is collapsed); md: search + sort, then the panel in
- * 3 columns (2 rows); xl: search + sort, then the panel in one row.
+ * bar's chunk arrives, so the swap moves nothing. Phones: [search][Filters] in one row, 44 px tall
+ * (a finger's size), that stays at the top of the screen while the list scrolls (sort and filters
+ * are in the drawer); md: search + sort (h-10), then the panel in 3 columns (2 rows); xl: search +
+ * sort, then the panel in one row.
  */
-export const barRowClass = 'flex flex-wrap gap-2';
-export const searchBoxClass = 'w-full md:w-auto md:flex-1';
-export const filtersToggleClass = 'flex-1 md:hidden';
-export const sortBoxClass = 'flex-1 md:w-72 md:flex-none';
+export const barClass =
+  'block md:scroll-mt-20 max-md:sticky max-md:top-0 max-md:z-20 max-md:-mx-4 max-md:bg-base-100/95 max-md:px-4 max-md:py-2 max-md:backdrop-blur';
+export const barRowClass = 'flex gap-2';
+export const searchBoxClass = 'h-11 min-w-0 flex-1 md:h-10';
+export const filtersToggleClass = 'h-11 shrink-0 md:hidden';
+export const sortBoxClass = 'w-full md:w-72 md:flex-none';
 export const panelGridClass = 'grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-6';
 
 /** Shown while the filter bar's code loads: same rows, same heights. */
 export function FilterBarPlaceholder({ fields }: { fields: number }) {
   return (
-    <div className="flex flex-col gap-2" aria-hidden="true">
+    <div className="flex flex-col gap-2 max-md:py-2" aria-hidden="true">
       <div className={barRowClass}>
-        <div className={`skeleton h-10 ${searchBoxClass}`} />
-        <div className={`skeleton h-10 ${filtersToggleClass}`} />
-        <div className={`skeleton h-10 ${sortBoxClass}`} />
+        <div className={`skeleton ${searchBoxClass}`} />
+        <div className={`skeleton w-24 ${filtersToggleClass}`} />
+        <div className={`skeleton hidden h-10 md:block ${sortBoxClass}`} />
       </div>
       <div className={`hidden md:grid ${panelGridClass}`}>
         <Repeat count={fields}>

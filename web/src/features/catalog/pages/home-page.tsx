@@ -15,7 +15,7 @@ const OurProducts = lazy(() => import('../components/our-products').then((m) => 
  */
 export function HomePage() {
   return (
-    <div className="flex flex-col gap-14">
+    <div className="flex flex-col gap-10 sm:gap-14">
       <PromoBanner />
       <AdvertisementSection />
       <FeaturedCollection />
