@@ -43,6 +43,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
 import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
+import { registerTalk } from './modules/talk/plugin';
 import { createPaymentProvider, type Payments } from './payments';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail/mailer';
@@ -160,6 +161,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
+  // Buyer and seller talk: conversations, live events (SSE), notifications, saved searches and price alerts.
+  const talk = await registerTalk(app, { config, database, jobs });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -175,6 +178,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(ordersRoutes, { orders: ordersService(db, mail) });
       await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });
+      await api.register(talk.routes);
       await api.register(listingRoutes, {
         listing: listingService(db, { mail, photos }),
         catalog: catalogService(database, photos),

@@ -95,6 +95,7 @@ const envSchema = z
     RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(300),
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
+    MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
     JOBS_ENABLED: bool.default(true),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     METRICS_PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).optional(),
@@ -213,6 +214,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    /** Messages one person may send a minute, all conversations together. */
+    messageRateMax: e.MESSAGE_RATE_MAX,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
     jobsEnabled: e.JOBS_ENABLED,

@@ -1,0 +1,196 @@
+import { EventEmitter } from 'node:events';
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import type { Database, Executor } from '../../db/client';
+import { userEvent } from '../../db/schema';
+
+/** One thing a user's open tabs are told: its id is the SSE id a resumed stream continues after. */
+export type UserEvent = { id: number; userId: string; type: string; data: Record<string, unknown> };
+
+export type EventType = 'message' | 'conversation.read' | 'notification' | 'order' | 'payment';
+
+/** The channel every instance listens on (PostgreSQL NOTIFY, or Redis pub/sub). */
+const CHANNEL = 'shop_events';
+/** NOTIFY payloads must stay under 8,000 bytes: bigger batches go as ids, read back from user_event. */
+const MAX_INLINE_PAYLOAD = 7000;
+/** A resumed stream is sent at most this many missed events (older tabs reload their lists anyway). */
+const REPLAY_LIMIT = 1000;
+/** How long events are kept for resuming streams. */
+export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
+
+type Wire = { events: UserEvent[] } | { ids: number[] };
+
+/**
+ * Fan-out of user events to every instance's open streams. An event is first written to user_event
+ * (the resume log), then announced: through PostgreSQL LISTEN/NOTIFY on one dedicated connection
+ * that reconnects, through Redis pub/sub when REDIS_URL is set, or within this process on the
+ * embedded database (one process owns a PGlite folder). Every instance hears every announcement and
+ * hands it to the streams of that user it holds.
+ */
+export function createEventBus(opts: { database: Database; redisUrl?: string; redisKeyPrefix?: string; log: FastifyBaseLogger }) {
+  const { database, log } = opts;
+  const { db } = database;
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const channel = `${opts.redisKeyPrefix ?? ''}${CHANNEL}`;
+
+  let stopped = false;
+  let announce: (text: string) => Promise<void>;
+  let closeTransport: () => Promise<void> = async () => {};
+  /** Resolves once this instance hears announcements (so a publish right after start is not missed in tests). */
+  let ready: Promise<void> = Promise.resolve();
+
+  const deliver = async (wire: Wire) => {
+    let events: UserEvent[];
+    if ('events' in wire) events = wire.events;
+    else {
+      const rows = wire.ids.length
+        ? await database.query<{ id: string; user_id: string; type: string; data: Record<string, unknown> | string }>(
+            'events_by_ids',
+            'select id, user_id, type, data from user_event where id = any($1::bigint[]) order by id',
+            [wire.ids],
+          )
+        : [];
+      events = rows.map((r) => ({
+        id: Number(r.id),
+        userId: r.user_id,
+        type: r.type,
+        data: typeof r.data === 'string' ? JSON.parse(r.data) : r.data,
+      }));
+    }
+    for (const e of events) local.emit(e.userId, e);
+  };
+  const onWire = (text: string) => {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(text) as Wire;
+    } catch {
+      return;
+    }
+    deliver(wire).catch((err) => log.error({ err }, 'events: delivery failed'));
+  };
+  const encode = (events: UserEvent[]): string => {
+    const full = JSON.stringify({ events });
+    return full.length <= MAX_INLINE_PAYLOAD ? full : JSON.stringify({ ids: events.map((e) => e.id) });
+  };
+
+  if (opts.redisUrl) {
+    const pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const sub = new Redis(opts.redisUrl, { lazyConnect: true });
+    pub.on('error', (err) => log.warn({ err: err.message }, 'events: redis publisher'));
+    sub.on('error', (err) => log.warn({ err: err.message }, 'events: redis subscriber'));
+    sub.on('message', (_ch: string, text: string) => onWire(text));
+    ready = (async () => {
+      await Promise.all([pub.connect(), sub.connect()]);
+      await sub.subscribe(channel);
+    })();
+    announce = async (text) => {
+      await pub.publish(channel, text);
+    };
+    closeTransport = async () => {
+      sub.disconnect();
+      pub.disconnect();
+    };
+  } else if (database.kind === 'postgres') {
+    // A connection of its own, outside the pool: LISTEN belongs to a session, and a pooled connection
+    // would be handed to queries. Reconnects with backoff; events written meanwhile are not lost (a
+    // stream that missed them resumes from user_event when its browser reconnects).
+    const connection = (database.db as unknown as { $client: pg.Pool }).$client.options;
+    let client: pg.Client | undefined;
+    let retryMs = 250;
+    let timer: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const c = new pg.Client({ ...connection });
+      c.on('notification', (n) => {
+        if (n.channel === CHANNEL && n.payload) onWire(n.payload);
+      });
+      c.on('error', (err) => {
+        log.warn({ err: err.message }, 'events: listener connection lost');
+        void c.end().catch(() => {});
+        if (client === c) client = undefined;
+        schedule();
+      });
+      await c.connect();
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+      retryMs = 250;
+    };
+    const schedule = () => {
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        connect().catch((err) => {
+          log.warn({ err: err.message }, 'events: listener reconnect failed');
+          retryMs = Math.min(retryMs * 2, 10_000);
+          schedule();
+        });
+      }, retryMs);
+      timer.unref();
+    };
+    ready = connect();
+    announce = async (text) => {
+      await database.query('events_notify', 'select pg_notify($1, $2)', [CHANNEL, text]);
+    };
+    closeTransport = async () => {
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => {});
+    };
+  } else {
+    announce = async (text) => {
+      // After the caller's turn, as a NOTIFY would be.
+      queueMicrotask(() => onWire(text));
+    };
+  }
+
+  return {
+    /** Resolves once this instance hears announcements. */
+    ready: () => ready,
+
+    /**
+     * Records one event per user and announces them. Outside the transaction of what caused it:
+     * call it after that commits, so a stream never tells of something a reload would not show.
+     */
+    async publish(userIds: readonly string[], type: EventType, data: Record<string, unknown>, executor: Executor = db) {
+      const unique = [...new Set(userIds)];
+      if (!unique.length || stopped) return;
+      const rows = await executor
+        .insert(userEvent)
+        .values(unique.map((userId) => ({ userId, type, data })))
+        .returning({ id: userEvent.id, userId: userEvent.userId });
+      const events = rows.map((r) => ({ id: r.id, userId: r.userId, type, data }));
+      await announce(encode(events)).catch((err) => log.error({ err }, 'events: announce failed'));
+    },
+
+    /** Calls `fn` with each event of this user this instance hears, until the returned function is called. */
+    subscribe(userId: string, fn: (e: UserEvent) => void): () => void {
+      local.on(userId, fn);
+      return () => local.off(userId, fn);
+    },
+
+    /** The events of a user after `afterId` (a resumed stream's Last-Event-ID), oldest first. */
+    async since(userId: string, afterId: number): Promise<UserEvent[]> {
+      const rows = await db
+        .select({ id: userEvent.id, type: userEvent.type, data: userEvent.data })
+        .from(userEvent)
+        .where(and(eq(userEvent.userId, userId), gt(userEvent.id, afterId)))
+        .orderBy(asc(userEvent.id))
+        .limit(REPLAY_LIMIT);
+      return rows.map((r) => ({ ...r, userId }));
+    },
+
+    /** Forgets events older than the resume window (a job). */
+    async prune(now: Date) {
+      await db.delete(userEvent).where(lt(userEvent.createdAt, new Date(now.getTime() - EVENT_RETENTION_MS)));
+    },
+
+    async close() {
+      stopped = true;
+      local.removeAllListeners();
+      await closeTransport();
+    },
+  };
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;

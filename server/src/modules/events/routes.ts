@@ -1,0 +1,105 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema } from '@shop/contract';
+import { requireUser } from '../../auth/plugin';
+import type { EventBus, UserEvent } from './bus';
+
+/** A comment line this often keeps proxies (nginx's 60 s read timeout, load balancers) from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** What a browser waits before reconnecting; on shutdown a shorter wait, to reach another instance soon. */
+const RETRY_MS = 3000;
+const SHUTDOWN_RETRY_MS = 500;
+
+const lastEventId = z
+  .string()
+  .regex(/^\d{1,15}$/, { message: 'must be an event id' })
+  .transform(Number)
+  .optional();
+
+/** The open streams of this instance: counted for /metrics, closed with a retry hint on shutdown. */
+export function createStreamRegistry() {
+  const open = new Set<ServerResponse>();
+  return {
+    add: (res: ServerResponse) => open.add(res),
+    delete: (res: ServerResponse) => open.delete(res),
+    /** How many event streams this instance holds now (a gauge). */
+    count: () => open.size,
+    /** Ends every stream, telling browsers to come back soon (to whichever instance is still up). */
+    closeAll() {
+      for (const res of open) {
+        res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+      }
+      open.clear();
+    },
+  };
+}
+export type StreamRegistry = ReturnType<typeof createStreamRegistry>;
+
+const frame = (e: UserEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: StreamRegistry }> = async (app, { bus, streams }) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['talk'],
+        summary:
+          "The signed-in user's live events (Server-Sent Events: message, conversation.read, notification, order, payment). Reconnecting with Last-Event-ID replays what was missed.",
+        headers: z.object({ 'last-event-id': lastEventId }),
+        querystring: z.object({ lastEventId: lastEventId }),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          400: errorSchema,
+          401: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      // EventSource sends Last-Event-ID itself on reconnect; a new page may pass the last id it saw in the query.
+      const after = request.headers['last-event-id'] ?? request.query.lastEventId;
+      const res = reply.raw;
+      reply.hijack();
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store, no-transform',
+        connection: 'keep-alive',
+        // nginx: pass each event on at once instead of buffering the answer.
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      res.write(`retry: ${RETRY_MS}\n\n`);
+      streams.add(res);
+
+      // Subscribe first and hold live events while the missed ones are read, so none falls in between.
+      const sent = new Set<number>();
+      let held: UserEvent[] | undefined = [];
+      const send = (e: UserEvent) => {
+        if (sent.has(e.id)) return;
+        sent.add(e.id);
+        if (sent.size > 2000) sent.delete(sent.values().next().value as number);
+        res.write(frame(e));
+      };
+      const unsubscribe = bus.subscribe(user.id, (e) => (held ? held.push(e) : send(e)));
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const done = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        streams.delete(res);
+      };
+      res.on('close', done);
+      try {
+        if (after !== undefined) for (const e of await bus.since(user.id, after)) send(e);
+      } catch (err) {
+        request.log.error({ err }, 'events: replay failed');
+        res.end();
+        return;
+      }
+      const pending = held;
+      held = undefined;
+      for (const e of pending.sort((a, b) => a.id - b.id)) send(e);
+    },
+  );
+};

@@ -1,0 +1,356 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Conversation, ConversationSummary, Message } from '@shop/contract';
+import type { Database } from '../../db/client';
+import { singleRow } from '../../db/rows';
+import { conversation, conversationReport, message, product, userBlock } from '../../db/schema';
+import type { SessionUser } from '../../auth/plugin';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
+import type { CounterStore } from '../../lib/rate-limit';
+import type { EventBus } from '../events/bus';
+import type { NotificationsService } from './notifications';
+
+/** A timestamp column as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
+const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+type SummaryRow = {
+  id: string;
+  product_id: string;
+  listing_name: string;
+  listing_img: string;
+  is_buyer: boolean;
+  other_id: string;
+  other_name: string;
+  last_text: string | null;
+  last_at: string | null;
+  last_sender: string | null;
+  last_message_id: string;
+  unread: number;
+  blocked: boolean;
+  updated_at: string;
+};
+
+/**
+ * The columns of a conversation as `$1` (the caller's user id) sees it. The other person's name is
+ * empty once their account is deleted.
+ */
+const SUMMARY_SQL = `c.id, c.product_id, p.name as listing_name, p.img as listing_img, (c.buyer_id = $1) as is_buyer,
+  o.id as other_id, case when o.deleted_at is null then o.name else '' end as other_name,
+  m.body as last_text, ${iso('m.created_at')} as last_at, m.sender_id as last_sender, c.last_message_id::text as last_message_id,
+  (select count(*)::int from message x where x.conversation_id = c.id and x.sender_id <> $1
+     and x.id > case when c.buyer_id = $1 then c.buyer_read_id else c.seller_read_id end) as unread,
+  exists (select 1 from user_block b where (b.blocker_id = $1 and b.blocked_id = o.id) or (b.blocker_id = o.id and b.blocked_id = $1)) as blocked,
+  ${iso('c.last_message_at')} as updated_at`;
+const SUMMARY_FROM = `from conversation c join product p on p.id = c.product_id
+  join "user" o on o.id = case when c.buyer_id = $1 then c.seller_id else c.buyer_id end
+  left join message m on m.id = c.last_message_id`;
+
+const toSummary = (r: SummaryRow, me: string): ConversationSummary => ({
+  _id: r.id,
+  listingId: r.product_id,
+  listingName: r.listing_name,
+  listingImg: r.listing_img,
+  role: r.is_buyer ? 'buyer' : 'seller',
+  otherId: r.other_id,
+  otherName: r.other_name,
+  lastMessage: r.last_text === null ? null : { text: r.last_text, createdAt: r.last_at ?? '', mine: r.last_sender === me },
+  unread: r.unread,
+  blocked: r.blocked,
+  updatedAt: r.updated_at,
+});
+
+type MessageRow = { id: string; conversation_id: string; sender_id: string; body: string; created_at: string };
+const toMessage = (r: MessageRow, me: string): Message => ({
+  _id: r.id,
+  conversationId: r.conversation_id,
+  senderId: r.sender_id,
+  mine: r.sender_id === me,
+  text: r.body,
+  createdAt: r.created_at,
+});
+
+/** Who may do what with one conversation. */
+type Access = { buyerId: string; sellerId: string; productId: string; lastMessageId: number; participant: boolean };
+
+export function conversationsService(deps: {
+  database: Database;
+  bus: EventBus;
+  notifications: NotificationsService;
+  counters: CounterStore;
+  /** Messages one person may send a minute (all conversations together). */
+  messageRateMax: number;
+}) {
+  const { database, bus, notifications, counters } = deps;
+  const { db, query } = database;
+
+  /**
+   * The conversation if `me` may read it: its two people, or an admin once it was reported. Anyone
+   * else is told it does not exist.
+   */
+  async function access(me: SessionUser, id: string): Promise<Access> {
+    const [c] = await db
+      .select({
+        buyerId: conversation.buyerId,
+        sellerId: conversation.sellerId,
+        productId: conversation.productId,
+        lastMessageId: conversation.lastMessageId,
+        // Spelt out: drizzle writes a column of a one-table query without its table, which the subquery would read as its own.
+        reported: sql<boolean>`exists (select 1 from conversation_report r where r.conversation_id = conversation.id)`,
+      })
+      .from(conversation)
+      .where(eq(conversation.id, id));
+    const participant = !!c && (c.buyerId === me.id || c.sellerId === me.id);
+    if (!c || (!participant && !(me.role === 'admin' && c.reported))) throw notFound('The conversation');
+    return { ...c, participant };
+  }
+
+  async function isBlocked(a: string, b: string) {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(userBlock)
+      .where(
+        or(
+          and(eq(userBlock.blockerId, a), eq(userBlock.blockedId, b)),
+          and(eq(userBlock.blockerId, b), eq(userBlock.blockedId, a)),
+        ),
+      )
+      .limit(1);
+    return !!row;
+  }
+
+  async function detail(me: SessionUser, id: string): Promise<Conversation> {
+    const a = await access(me, id);
+    // An admin reading a report sees it from the buyer's side.
+    const viewer = a.participant ? me.id : a.buyerId;
+    const [r] = await query<
+      SummaryRow & {
+        price_cents: number;
+        status: string;
+        other_phone: string;
+        other_read: string;
+        blocked_by_me: boolean;
+      }
+    >(
+      'talk_conversation_detail',
+      `select ${SUMMARY_SQL}, p.price_cents, p.status,
+  -- The phone reaches the other side only with a booking of this listing by this buyer.
+  coalesce((select case when c.buyer_id = $1 then (case when o.deleted_at is null then p.phone else '' end) else ord.phone end
+     from orders ord where ord.product_id = c.product_id and ord.buyer_id = c.buyer_id order by ord.created_at desc limit 1), '') as other_phone,
+  (case when c.buyer_id = $1 then c.seller_read_id else c.buyer_read_id end)::text as other_read,
+  exists (select 1 from user_block b where b.blocker_id = $1 and b.blocked_id = o.id) as blocked_by_me
+  ${SUMMARY_FROM} where c.id = $2`,
+      [viewer, id],
+    );
+    if (!r) throw notFound('The conversation');
+    return {
+      ...toSummary(r, viewer),
+      listingPrice: money.toDollars(r.price_cents),
+      listingStatus: r.status,
+      otherPhone: r.other_phone,
+      otherReadUpTo: r.other_read === '0' ? '' : r.other_read,
+      blockedByMe: r.blocked_by_me,
+    };
+  }
+
+  return {
+    detail,
+
+    /** The caller's conversations, the one with the newest message first (keyset on the last message id). */
+    async list(me: SessionUser, limit: number, rawCursor?: string): Promise<Page<ConversationSummary>> {
+      const cursor = decodeCursor(rawCursor, 'int');
+      const values: unknown[] = [me.id];
+      let after = '';
+      if (cursor) {
+        values.push(cursor.k, cursor.id);
+        after = 'and (c.last_message_id, c.id) < ($2::bigint, $3::uuid)';
+      }
+      // A conversation the buyer opened but never wrote in is not the seller's to see.
+      const rows = await query<SummaryRow>(
+        undefined,
+        `select ${SUMMARY_SQL} ${SUMMARY_FROM}
+where ((c.buyer_id = $1) or (c.seller_id = $1 and c.last_message_id > 0)) ${after}
+order by c.last_message_id desc, c.id desc limit ${Math.floor(limit) + 1}`,
+        values,
+      );
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => toSummary(r, me.id)),
+        nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.last_message_id), id: last.id }) : undefined,
+      };
+    },
+
+    /** Opens the caller's conversation about a listing (or finds the one they already have). */
+    async open(me: SessionUser, listingId: string): Promise<{ conversation: Conversation; created: boolean }> {
+      const [p] = await db
+        .select({ sellerId: product.sellerId, hiddenAt: product.hiddenAt })
+        .from(product)
+        .where(eq(product.id, listingId));
+      if (!p || p.hiddenAt) throw notFound('The product');
+      if (p.sellerId === me.id) throw conflict('own_listing', 'This is your own listing: buyers write to you about it.');
+      const [made] = await db
+        .insert(conversation)
+        .values({ productId: listingId, buyerId: me.id, sellerId: p.sellerId })
+        .onConflictDoNothing({ target: [conversation.productId, conversation.buyerId] })
+        .returning({ id: conversation.id });
+      const id =
+        made?.id ??
+        singleRow(
+          await db
+            .select({ id: conversation.id })
+            .from(conversation)
+            .where(and(eq(conversation.productId, listingId), eq(conversation.buyerId, me.id))),
+        ).id;
+      return { conversation: await detail(me, id), created: !!made };
+    },
+
+    /** The caller's conversation about a listing, as its buyer. */
+    async byListing(me: SessionUser, listingId: string): Promise<Conversation> {
+      const [c] = await db
+        .select({ id: conversation.id })
+        .from(conversation)
+        .where(and(eq(conversation.productId, listingId), eq(conversation.buyerId, me.id)));
+      if (!c) throw notFound('The conversation');
+      return detail(me, c.id);
+    },
+
+    /** Messages newest first; the cursor continues with older ones. */
+    async messages(me: SessionUser, id: string, limit: number, rawCursor?: string): Promise<Page<Message>> {
+      const a = await access(me, id);
+      const viewer = a.participant ? me.id : a.buyerId;
+      const cursor = decodeCursor(rawCursor, 'int');
+      if (cursor && cursor.id !== id) throw new AppError(400, 'validation_error', 'belongs to another conversation', 'cursor');
+      const rows = await query<MessageRow>(
+        undefined,
+        // m.id, not id: ORDER BY would take the text column of that name and sort '10' before '9'.
+        `select m.id::text as id, m.conversation_id, m.sender_id, m.body, ${iso('m.created_at')} as created_at from message m
+where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m.id desc limit ${Math.floor(limit) + 1}`,
+        cursor ? [id, cursor.k] : [id],
+      );
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => toMessage(r, viewer)),
+        nextCursor: rows.length > limit && last ? encodeCursor({ k: Number(last.id), id }) : undefined,
+      };
+    },
+
+    /** Sends a message: only the two people, never while either blocked the other, within the rate limit. */
+    async send(me: SessionUser, id: string, text: string): Promise<Message> {
+      const a = await access(me, id);
+      if (!a.participant) throw forbidden('Only the buyer and the seller write in a conversation.');
+      const other = a.buyerId === me.id ? a.sellerId : a.buyerId;
+      if (await isBlocked(me.id, other)) throw forbidden('Messages are blocked between you and this person.');
+      const hit = await counters.hit(`msg:${me.id}`, 60_000);
+      if (hit.count > deps.messageRateMax)
+        throw new AppError(
+          429,
+          'rate_limited',
+          `You are sending messages too fast. Try again in ${Math.ceil(hit.ttlMs / 1000)} seconds.`,
+        );
+      const m = await db.transaction(async (tx) => {
+        const row = singleRow(
+          await tx
+            .insert(message)
+            .values({ conversationId: id, senderId: me.id, body: text })
+            .returning({ id: message.id, createdAt: message.createdAt }),
+        );
+        const mine = a.buyerId === me.id ? { buyerReadId: row.id } : { sellerReadId: row.id };
+        await tx
+          .update(conversation)
+          .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...mine })
+          .where(eq(conversation.id, id));
+        return row;
+      });
+      const out: Message = {
+        _id: String(m.id),
+        conversationId: id,
+        senderId: me.id,
+        mine: true,
+        text,
+        createdAt: m.createdAt.toISOString(),
+      };
+      const { mine: _mine, ...shared } = out;
+      await bus.publish([me.id, other], 'message', shared);
+      await notifications.messageReceived(other, { conversationId: id, from: me.name, text });
+      return out;
+    },
+
+    /** Marks everything up to the newest message read, and tells the other side (read receipts). */
+    async markRead(me: SessionUser, id: string): Promise<{ readUpTo: string }> {
+      const a = await access(me, id);
+      if (!a.participant) return { readUpTo: '' };
+      const set = a.buyerId === me.id ? { buyerReadId: a.lastMessageId } : { sellerReadId: a.lastMessageId };
+      await db.update(conversation).set(set).where(eq(conversation.id, id));
+      const other = a.buyerId === me.id ? a.sellerId : a.buyerId;
+      const readUpTo = a.lastMessageId ? String(a.lastMessageId) : '';
+      await bus.publish([me.id, other], 'conversation.read', { conversationId: id, readerId: me.id, readUpTo });
+      await notifications.conversationRead(me.id, id);
+      return { readUpTo };
+    },
+
+    async report(me: SessionUser, id: string, reason: string) {
+      const a = await access(me, id);
+      if (!a.participant) throw forbidden('Only the buyer and the seller can report a conversation.');
+      const row = singleRow(
+        await db
+          .insert(conversationReport)
+          .values({ conversationId: id, reporterId: me.id, reason })
+          .returning({ id: conversationReport.id }),
+      );
+      return { acknowledged: true, insertedId: row.id };
+    },
+
+    /** Open reports, newest first (admins). */
+    async reports() {
+      const rows = await query<{
+        id: string;
+        conversation_id: string;
+        listing_name: string;
+        reporter_name: string;
+        reason: string;
+        created_at: string;
+      }>(
+        'talk_reports',
+        `select r.id, r.conversation_id, p.name as listing_name, u.name as reporter_name, r.reason, ${iso('r.created_at')} as created_at
+from conversation_report r join conversation c on c.id = r.conversation_id join product p on p.id = c.product_id
+join "user" u on u.id = r.reporter_id where r.resolved_at is null order by r.created_at desc limit 200`,
+      );
+      return rows.map((r) => ({
+        _id: r.id,
+        conversationId: r.conversation_id,
+        listingName: r.listing_name,
+        reporterName: r.reporter_name,
+        reason: r.reason,
+        createdAt: r.created_at,
+      }));
+    },
+
+    async block(me: SessionUser, userId: string) {
+      if (userId === me.id) throw new AppError(400, 'validation_error', 'cannot be yourself', 'userId');
+      try {
+        await db.insert(userBlock).values({ blockerId: me.id, blockedId: userId }).onConflictDoNothing();
+      } catch {
+        throw notFound('The person');
+      }
+      return { acknowledged: true };
+    },
+
+    async unblock(me: SessionUser, userId: string) {
+      await db.delete(userBlock).where(and(eq(userBlock.blockerId, me.id), eq(userBlock.blockedId, userId)));
+      return { acknowledged: true };
+    },
+
+    async blocked(me: SessionUser) {
+      const rows = await query<{ user_id: string; name: string; created_at: string }>(
+        'talk_blocked',
+        `select b.blocked_id as user_id, u.name, ${iso('b.created_at')} as created_at from user_block b join "user" u on u.id = b.blocked_id
+where b.blocker_id = $1 order by b.created_at desc`,
+        [me.id],
+      );
+      return rows.map((r) => ({ userId: r.user_id, name: r.name, createdAt: r.created_at }));
+    },
+  };
+}
+
+export type ConversationsService = ReturnType<typeof conversationsService>;

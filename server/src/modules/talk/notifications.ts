@@ -1,0 +1,178 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Notification } from '@shop/contract';
+import type { Database } from '../../db/client';
+import { notification, order, product } from '../../db/schema';
+import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
+import type { EventBus } from '../events/bus';
+
+type Kind = Notification['kind'];
+export type NewNotification = { kind: Kind; title: string; body?: string; link?: string };
+
+/** Web app paths notifications open (web/src/config/paths.ts). */
+export const LINKS = {
+  conversation: (id: string) => `/dashboard/messages/${id}`,
+  myProducts: '/dashboard/myproducts',
+  myOrders: '/dashboard/myorders',
+  product: (id: string) => `/product/${id}`,
+};
+
+const oneLine = (s: string, max = 140) => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+
+/**
+ * The bell: what a user is told, kept as rows (read or not) and pushed to their open tabs as a
+ * `notification` event. Mails for the same things go through the mailer where the user keeps them on.
+ */
+export function notificationsService(deps: { database: Database; bus: EventBus }) {
+  const { database, bus } = deps;
+  const { db, query } = database;
+
+  async function create(userId: string, n: NewNotification) {
+    const [row] = await db
+      .insert(notification)
+      .values({ userId, kind: n.kind, title: n.title, body: n.body ?? '', link: n.link ?? '' })
+      .returning({ id: notification.id, createdAt: notification.createdAt });
+    if (row) await bus.publish([userId], 'notification', { _id: row.id, kind: n.kind, title: n.title, link: n.link ?? '' });
+  }
+
+  return {
+    create,
+
+    /**
+     * A new message: one unread notification per conversation (a chatty conversation does not flood
+     * the bell); a later message refreshes it.
+     */
+    async messageReceived(userId: string, m: { conversationId: string; from: string; text: string }) {
+      const link = LINKS.conversation(m.conversationId);
+      const title = `New message from ${m.from || 'a user'}`;
+      const [updated] = await db
+        .update(notification)
+        .set({ title, body: oneLine(m.text), createdAt: sql`now()` })
+        .where(and(eq(notification.userId, userId), eq(notification.link, link), isNull(notification.readAt)))
+        .returning({ id: notification.id });
+      if (updated) await bus.publish([userId], 'notification', { _id: updated.id, kind: 'message', title, link });
+      else await create(userId, { kind: 'message', title, body: oneLine(m.text), link });
+    },
+
+    /** Reading a conversation reads its notification too. */
+    async conversationRead(userId: string, conversationId: string) {
+      await db
+        .update(notification)
+        .set({ readAt: sql`now()` })
+        .where(
+          and(
+            eq(notification.userId, userId),
+            eq(notification.link, LINKS.conversation(conversationId)),
+            isNull(notification.readAt),
+          ),
+        );
+    },
+
+    /** A buyer booked an item: the seller's "order placed", and both sides' open tabs refresh their lists. */
+    async orderPlaced(orderId: string) {
+      const [o] = await db
+        .select({
+          buyerId: order.buyerId,
+          sellerId: product.sellerId,
+          name: product.name,
+          priceCents: order.priceCents,
+          buyerName: order.buyerName,
+        })
+        .from(order)
+        .innerJoin(product, eq(product.id, order.productId))
+        .where(eq(order.id, orderId));
+      if (!o) return;
+      await create(o.sellerId, {
+        kind: 'order-placed',
+        title: `Order placed: ${oneLine(o.name, 80)}`,
+        body: `${oneLine(o.buyerName, 60)} booked it for $${money.toDollars(o.priceCents)}.`,
+        link: LINKS.myProducts,
+      });
+      await bus.publish([o.buyerId, o.sellerId], 'order', { orderId, status: 'unpaid' });
+    },
+
+    /** An order was paid: the seller is told once (Pay may be answered again), both sides' tabs refresh. */
+    async orderPaidOnce(orderId: string) {
+      const [o] = await db
+        .select({ buyerId: order.buyerId, sellerId: product.sellerId, name: product.name, priceCents: order.priceCents })
+        .from(order)
+        .innerJoin(product, eq(product.id, order.productId))
+        .where(and(eq(order.id, orderId), eq(order.status, 'paid')));
+      if (!o) return;
+      const [told] = await query(
+        'talk_payment_told',
+        `select 1 from user_event where user_id = $1 and type = 'payment' and data->>'orderId' = $2 limit 1`,
+        [o.sellerId, orderId],
+      );
+      if (told) return;
+      await create(o.sellerId, {
+        kind: 'payment-received',
+        title: `Payment received: ${oneLine(o.name, 80)}`,
+        body: `$${money.toDollars(o.priceCents)} was paid for your item.`,
+        link: LINKS.myProducts,
+      });
+      await bus.publish([o.buyerId, o.sellerId], 'payment', { orderId, status: 'paid' });
+    },
+
+    /** Newest first, keyset on (created_at, id). */
+    async list(userId: string, limit: number, rawCursor?: string): Promise<Page<Notification>> {
+      const cursor = decodeCursor(rawCursor, 'time');
+      const rows = await query<{
+        id: string;
+        kind: Kind;
+        title: string;
+        body: string;
+        link: string;
+        read: boolean;
+        created_at: string;
+        k: string;
+      }>(
+        undefined,
+        `select id, kind, title, body, link, read_at is not null as read,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k
+from notification where user_id = $1 ${cursor ? 'and (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+order by created_at desc, id desc limit ${Math.floor(limit) + 1}`,
+        cursor ? [userId, cursor.k, cursor.id] : [userId],
+      );
+      const items = rows.slice(0, limit);
+      const last = items[items.length - 1];
+      return {
+        items: items.map((r) => ({
+          _id: r.id,
+          kind: r.kind,
+          title: r.title,
+          body: r.body,
+          link: r.link,
+          read: r.read,
+          createdAt: r.created_at,
+        })),
+        nextCursor: rows.length > limit && last ? encodeCursor({ k: last.k, id: last.id }) : undefined,
+      };
+    },
+
+    async unreadCount(userId: string) {
+      const [r] = await query<{ n: number }>(
+        'talk_unread_notifications',
+        'select count(*)::int as n from notification where user_id = $1 and read_at is null',
+        [userId],
+      );
+      return r?.n ?? 0;
+    },
+
+    /** Marks the given notifications (all when none are named) read. */
+    async markRead(userId: string, ids?: string[]) {
+      const conds = [eq(notification.userId, userId), isNull(notification.readAt)];
+      if (ids) conds.push(inArray(notification.id, ids));
+      await db
+        .update(notification)
+        .set({ readAt: sql`now()` })
+        .where(and(...conds));
+      return { acknowledged: true };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -1,0 +1,161 @@
+/**
+ * Buyer and seller talk: one conversation per (listing, buyer); only its two people read and write
+ * (an admin reads a reported one); keyset pages of messages; unread counts and read receipts;
+ * blocking stops messages both ways; a per-person message rate limit; the bell.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_MAX_CHARS } from '@shop/contract';
+import { startTestApp, type TestApp } from './helpers/app';
+import type { Client } from './helpers/client';
+import { addProduct, admin, buyer, expectError, expectStatus, placeOrder, seller, walkPages } from './helpers/builders';
+
+type Conv = {
+  _id: string;
+  listingId: string;
+  role: string;
+  otherId: string;
+  otherName: string;
+  unread: number;
+  blocked: boolean;
+  otherPhone: string;
+  otherReadUpTo: string;
+  lastMessage: { text: string; mine: boolean } | null;
+};
+type Msg = { _id: string; text: string; mine: boolean; senderId: string };
+type Note = { kind: string; title: string; link: string; read: boolean };
+
+let t: TestApp;
+let s: Client;
+let b: Client;
+let third: Client;
+let listing: string;
+let convId: string;
+
+async function open(who: Client, listingId: string) {
+  const r = await who.post<Conv>('/api/conversations', { listingId });
+  expect([200, 201], JSON.stringify(r.body)).toContain(r.status);
+  return r;
+}
+const send = (who: Client, id: string, text: string) => who.post<Msg>(`/api/conversations/${id}/messages`, { text });
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { MESSAGE_RATE_MAX: '12' } });
+  s = await seller(t, 'talk-seller');
+  b = await buyer(t, 'talk-buyer');
+  third = await buyer(t, 'talk-third');
+  listing = await addProduct(s, { number: '+1 555 0100' });
+  const r = await open(b, listing);
+  expect(r.status).toBe(201);
+  convId = r.body._id;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('conversations', () => {
+  it('one conversation per listing and buyer: opening again answers the same one; a seller cannot open one on their own listing', async () => {
+    const again = await open(b, listing);
+    expect(again.status).toBe(200);
+    expect(again.body._id).toBe(convId);
+    expect(again.body).toMatchObject({ role: 'buyer', otherId: s.id, otherPhone: '' });
+    expect(expectStatus(await b.get<Conv>(`/api/conversations/by-listing/${listing}`), 200, 'by listing').body._id).toBe(convId);
+    expectError(await s.post('/api/conversations', { listingId: listing }), 409, 'own listing');
+    expectError(await b.post('/api/conversations', { listingId: crypto.randomUUID() }), 404, 'unknown listing');
+    expectError(await b.post('/api/conversations', { listingId: 'nope' }), 400, 'bad id', 'listingId');
+  });
+
+  it('a third user can neither read nor write (404); signed out is 401', async () => {
+    expectStatus(await send(b, convId, 'Hello, is it still available?'), 201, 'first message');
+    expectError(await third.get(`/api/conversations/${convId}`), 404, 'third reads');
+    expectError(await third.get(`/api/conversations/${convId}/messages`), 404, 'third reads messages');
+    expectError(await send(third, convId, 'hi'), 404, 'third posts');
+    expectError(await third.post(`/api/conversations/${convId}/read`), 404, 'third marks read');
+    expectError(await third.post(`/api/conversations/${convId}/report`, { reason: 'x' }), 404, 'third reports');
+    expect((await third.get<Conv[]>('/api/conversations')).body).toEqual([]);
+    const anon = t.client();
+    expectError(await anon.get(`/api/conversations/${convId}`), 401, 'anonymous');
+    expectError(await anon.get('/api/conversations'), 401, 'anonymous list');
+    // An admin reads only a reported conversation.
+    const a = await admin(t);
+    expectError(await a.get(`/api/conversations/${convId}/messages`), 404, 'admin, no report');
+  });
+
+  it('texts are 1 to 2,000 characters, kept as sent (a link is text)', async () => {
+    expectError(await send(b, convId, ''), 400, 'empty', 'text');
+    expectError(await send(b, convId, 'x'.repeat(MESSAGE_MAX_CHARS + 1)), 400, 'too long', 'text');
+    const long = expectStatus(await send(b, convId, 'y'.repeat(MESSAGE_MAX_CHARS)), 201, 'longest');
+    expect(long.body.text).toHaveLength(MESSAGE_MAX_CHARS);
+    const link = expectStatus(await send(b, convId, 'see <a href="https://evil.example">here</a>'), 201, 'link');
+    expect(link.body.text).toBe('see <a href="https://evil.example">here</a>');
+  });
+
+  it('the seller sees it newest first with the unread count; reading sends a receipt', async () => {
+    const list = expectStatus(await s.get<Conv[]>('/api/conversations'), 200, 'seller list').body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ _id: convId, role: 'seller', otherId: b.id, unread: 3, blocked: false });
+    expect(list[0]?.lastMessage?.mine).toBe(false);
+    const read = expectStatus(await s.post<{ readUpTo: string }>(`/api/conversations/${convId}/read`), 200, 'read');
+    expect((await s.get<Conv[]>('/api/conversations')).body[0]?.unread).toBe(0);
+    const mine = (await b.get<Conv>(`/api/conversations/${convId}`)).body;
+    expect(mine.otherReadUpTo).toBe(read.body.readUpTo);
+    const bell = (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'message');
+    expect(bell).toHaveLength(1);
+    expect(bell[0]?.read).toBe(true);
+  });
+
+  it('messages page newest first by keyset: every message exactly once', async () => {
+    const c = (await open(third, listing)).body._id;
+    const sent: string[] = [];
+    for (let i = 0; i < 7; i++) sent.push(expectStatus(await send(i % 2 ? s : third, c, `m${i}`), 201, `m${i}`).body._id);
+    const walked = (await walkPages<Msg>(third, `/api/conversations/${c}/messages?limit=3`)).rows;
+    expect(walked.map((m) => m._id)).toEqual([...sent].reverse());
+    expect(walked.map((m) => m.mine)).toEqual([true, false, true, false, true, false, true]);
+    // A cursor of another conversation is refused.
+    const page = await third.get(`/api/conversations/${c}/messages?limit=3`);
+    const next = (page.headers.get('link') ?? '').match(/cursor=([^&>]+)/)?.[1] ?? '';
+    expectError(await b.get(`/api/conversations/${convId}/messages?cursor=${next}`), 400, 'foreign cursor', 'cursor');
+  });
+
+  it('a booking gives each side the other phone', async () => {
+    await placeOrder(b, listing, { phone: '+1 555 0199' });
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0100');
+    expect((await s.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0199');
+    const bell = (await s.get<Note[]>('/api/notifications')).body;
+    expect(bell.some((n) => n.kind === 'order-placed' && n.title.startsWith('Order placed'))).toBe(true);
+    expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBeGreaterThan(0);
+    expectStatus(await s.post('/api/notifications/read', {}), 200, 'read all');
+    expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBe(0);
+  });
+
+  it('blocking stops messages both ways until unblocked', async () => {
+    expectStatus(await s.post('/api/blocks', { userId: b.id }), 200, 'block');
+    expectError(await send(b, convId, 'hello?'), 403, 'blocked buyer writes');
+    expectError(await send(s, convId, 'bye'), 403, 'blocker writes');
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.blocked).toBe(true);
+    expect((await s.get<{ userId: string }[]>('/api/blocks')).body.map((x) => x.userId)).toEqual([b.id]);
+    expectError(await s.post('/api/blocks', { userId: s.id }), 400, 'block oneself', 'userId');
+    expectStatus(await s.del(`/api/blocks/${b.id}`), 200, 'unblock');
+    expectStatus(await send(b, convId, 'hello again'), 201, 'after unblock');
+  });
+
+  it('a report puts the conversation on the admin list, and the admin may read it', async () => {
+    expectStatus(
+      await s.post(`/api/conversations/${convId}/report`, { reason: 'Asks me to pay outside the shop' }),
+      201,
+      'report',
+    );
+    const a = await admin(t);
+    const reports = expectStatus(await a.get<{ conversationId: string }[]>('/api/conversation-reports'), 200, 'reports').body;
+    expect(reports.map((r) => r.conversationId)).toContain(convId);
+    expectError(await b.get('/api/conversation-reports'), 403, 'buyer reads reports');
+    expectStatus(await a.get(`/api/conversations/${convId}/messages`), 200, 'admin reads the reported conversation');
+    expectError(await send(a, convId, 'admin here'), 403, 'admin writes');
+  });
+
+  it('too many messages a minute are 429', async () => {
+    const fast = await buyer(t, 'fast');
+    const c = (await open(fast, listing)).body._id;
+    const codes: number[] = [];
+    for (let i = 0; i < 14; i++) codes.push((await send(fast, c, `spam ${i}`)).status);
+    expect(codes.slice(0, 12).every((x) => x === 201)).toBe(true);
+    expect(codes.slice(12)).toEqual([429, 429]);
+  });
+});
