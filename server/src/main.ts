@@ -3,7 +3,7 @@ import { grantConfiguredAdmins } from './auth/admin-emails';
 import { buildApp } from './app';
 import { closeGracefully } from './lib/drain';
 import { serveControlSocket } from './backup/control-socket';
-import { mediaDirOf } from './backup/media';
+import { mediaOf } from './backup/media';
 import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
 
 /** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
@@ -27,7 +27,7 @@ async function main() {
 
   // The embedded database can only be backed up by this process: npm run backup asks it over a socket.
   if (database.pglite)
-    await serveControlSocket({ dataDir: config.dataDir, client: database.pglite, mediaDir: mediaDirOf(config), log: app.log });
+    await serveControlSocket({ dataDir: config.dataDir, client: database.pglite, media: mediaOf(config), log: app.log });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

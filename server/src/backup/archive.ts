@@ -28,8 +28,8 @@ export type Manifest = {
   migration: string | null;
   /** PostgreSQL only: the server's major version, so restore can check its pg_restore. */
   postgresMajor?: number;
-  /** Where photos live when not on local disk (S3): they are not in the archive. */
-  media: { kind: 'local'; files: number } | { kind: 'none' };
+  /** The photos: copied from the local folder, or left in their S3 bucket (not in the archive). */
+  media: { kind: 'local'; files: number } | { kind: 's3'; bucket: string } | { kind: 'none' };
   files: FileEntry[];
 };
 
@@ -38,6 +38,8 @@ export type BackupSource = {
   database: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   /** Local folder of uploaded photos; skipped when missing. */
   mediaDir?: string;
+  /** Photos kept in this S3 bucket instead: named in the manifest, not copied. */
+  s3Bucket?: string;
 };
 
 export type RestoreTarget = {
@@ -193,7 +195,7 @@ export async function createBackup(source: BackupSource, out: string): Promise<M
       );
     }
 
-    let media: Manifest['media'] = { kind: 'none' };
+    let media: Manifest['media'] = source.s3Bucket ? { kind: 's3', bucket: source.s3Bucket } : { kind: 'none' };
     if (source.mediaDir && fs.existsSync(source.mediaDir)) {
       const files = listFiles(source.mediaDir);
       for (const rel of files) {

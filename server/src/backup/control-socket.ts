@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { BackupError, createBackup, type Manifest } from './archive';
+import { BackupError, createBackup, type BackupSource, type Manifest } from './archive';
 
 /**
  * The embedded database lives inside the server process, and its folder is locked against every other
  * process: a backup of a running shop must be taken by the server itself. `npm run backup` asks it over
- * this Unix socket in DATA_DIR. Only who can open DATA_DIR can reach it (the socket is made mode 0600
- * by a process with umask 077), the same people who could copy the data anyway.
+ * this Unix socket in DATA_DIR. Only the server's own user can connect (the socket is mode 0600), who
+ * could copy the data anyway.
  */
 export function controlSocketPath(dataDir: string): string {
   return path.join(dataDir, 'control.sock');
@@ -21,7 +21,7 @@ type Reply = { ok: true; manifest: Manifest } | { ok: false; error: string };
 export async function serveControlSocket(opts: {
   dataDir: string;
   client: PGlite;
-  mediaDir?: string;
+  media: Omit<BackupSource, 'database'>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }): Promise<() => Promise<void>> {
   const file = controlSocketPath(opts.dataDir);
@@ -45,10 +45,7 @@ export async function serveControlSocket(opts: {
           if (req.command !== 'backup' || typeof req.out !== 'string' || !path.isAbsolute(req.out))
             throw new BackupError('Unknown request.');
           const started = Date.now();
-          const manifest = await createBackup(
-            { database: { kind: 'pglite', client: opts.client }, mediaDir: opts.mediaDir },
-            req.out,
-          );
+          const manifest = await createBackup({ database: { kind: 'pglite', client: opts.client }, ...opts.media }, req.out);
           opts.log.info({ out: req.out, ms: Date.now() - started }, 'backup written');
           reply = { ok: true, manifest };
         } catch (err) {
@@ -59,15 +56,11 @@ export async function serveControlSocket(opts: {
       })();
     });
   });
-  const umask = process.umask(0o077);
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(file, () => resolve());
-    });
-  } finally {
-    process.umask(umask);
-  }
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(file, () => resolve());
+  });
+  fs.chmodSync(file, 0o600);
   server.unref();
   return () =>
     new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, createBackup, type Manifest } from '../backup/archive';
 import { requestBackup } from '../backup/control-socket';
-import { mediaDirOf } from '../backup/media';
+import { mediaOf } from '../backup/media';
 import { createDatabase, DataDirLockedError } from '../db/client';
 import { ConfigError, loadConfig } from '../config';
 
@@ -42,11 +42,11 @@ async function main() {
     throw err;
   }
   const out = path.resolve(args.out);
-  const mediaDir = mediaDirOf(config);
+  const media = mediaOf(config);
   const started = Date.now();
   let manifest: Manifest;
   if (config.databaseUrl) {
-    manifest = await createBackup({ database: { kind: 'postgres', url: config.databaseUrl }, mediaDir }, out);
+    manifest = await createBackup({ database: { kind: 'postgres', url: config.databaseUrl }, ...media }, out);
   } else {
     if (!fs.existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION')))
       throw new BackupError(`There is no embedded database in ${config.dataDir} (DATA_DIR) to back up.`);
@@ -54,7 +54,7 @@ async function main() {
       const database = await createDatabase({ kind: 'pglite', dataDir: config.dataDir, fsync: config.pgliteFsync });
       try {
         if (!database.pglite) throw new Error('The embedded database did not open.');
-        manifest = await createBackup({ database: { kind: 'pglite', client: database.pglite }, mediaDir }, out);
+        manifest = await createBackup({ database: { kind: 'pglite', client: database.pglite }, ...media }, out);
       } finally {
         await database.close();
       }
@@ -68,7 +68,11 @@ async function main() {
   console.log(
     `Backup written to ${out} (${(bytes / 1024 / 1024).toFixed(1)} MB, ${((Date.now() - started) / 1000).toFixed(1)} s): ` +
       `${manifest.database === 'pglite' ? 'embedded database' : 'PostgreSQL database'} at migration ${manifest.migration ?? '(none)'}, ` +
-      (manifest.media.kind === 'local' ? `${manifest.media.files} photo files.` : 'no local photo folder.'),
+      (manifest.media.kind === 'local'
+        ? `${manifest.media.files} photo files.`
+        : manifest.media.kind === 's3'
+          ? `photos not included: they stay in the S3 bucket ${manifest.media.bucket} (keep its versioning on, see README).`
+          : 'no local photo folder.'),
   );
 }
 

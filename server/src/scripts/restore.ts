@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, restoreBackup, type RestoreResult } from '../backup/archive';
-import { mediaDirOf } from '../backup/media';
+import { mediaOf } from '../backup/media';
 import { DataDirLockedError } from '../db/client';
 import { lockDataDir } from '../db/lock';
 import { ConfigError, loadConfig } from '../config';
@@ -47,7 +47,7 @@ async function main() {
   }
   const started = Date.now();
   const force = parsed.values.force === true;
-  const mediaDir = mediaDirOf(config);
+  const { mediaDir } = mediaOf(config);
   let result: RestoreResult;
   if (config.databaseUrl) {
     result = await restoreBackup(file, { database: { kind: 'postgres', url: config.databaseUrl }, mediaDir, force });
@@ -74,7 +74,7 @@ async function main() {
   for (const dir of movedAside) console.log(`Kept what was there at ${dir} (delete it once the restored shop is checked).`);
   console.log(
     `Restored ${path.resolve(file)} (made ${manifest.createdAt}, migration ${manifest.migration ?? '(none)'}, ` +
-      `${manifest.media.kind === 'local' ? `${manifest.media.files} photo files` : 'no photos'}) in ${((Date.now() - started) / 1000).toFixed(1)} s. ` +
+      `${manifest.media.kind === 'local' ? `${manifest.media.files} photo files` : manifest.media.kind === 's3' ? `photos in the S3 bucket ${manifest.media.bucket}, not restored` : 'no photos'}) in ${((Date.now() - started) / 1000).toFixed(1)} s. ` +
       "Start the server: it brings an older backup up to this version's schema.",
   );
 }
