@@ -1,0 +1,129 @@
+/**
+ * Live events (GET /api/events, Server-Sent Events): a message reaches both people's open streams;
+ * a stream resumed with Last-Event-ID misses nothing sent while it was away; only the signed-in
+ * user's events reach their stream; on PostgreSQL a message sent through one instance reaches a
+ * stream held by another (LISTEN/NOTIFY); closing the server ends streams with a retry hint.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { buildApp } from '../src/app';
+import { createDatabase } from '../src/db/client';
+import { startTestApp, testConfig, type TestApp } from './helpers/app';
+import { Client } from './helpers/client';
+import { testDbKind } from './helpers/db';
+import { addProduct, buyer, expectError, expectStatus, seller } from './helpers/builders';
+import { openEvents } from './helpers/sse';
+
+let t: TestApp;
+let s: Client;
+let b: Client;
+let other: Client;
+let convId: string;
+
+const send = (who: Client, text: string) => who.post<{ _id: string }>(`/api/conversations/${convId}/messages`, { text });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  s = await seller(t, 'ev-seller');
+  b = await buyer(t, 'ev-buyer');
+  other = await buyer(t, 'ev-other');
+  const listing = await addProduct(s);
+  convId = expectStatus(await b.post<{ _id: string }>('/api/conversations', { listingId: listing }), 201, 'open').body._id;
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('GET /api/events', () => {
+  it('needs a session (401); a stream starts with a retry hint', async () => {
+    expectError(await t.client().get('/api/events'), 401, 'anonymous stream');
+    const es = await openEvents(b);
+    expect(es.res.status).toBe(200);
+    expect(es.res.headers.get('content-type')).toContain('text/event-stream');
+    expect(es.res.headers.get('x-accel-buffering')).toBe('no');
+    await expect.poll(() => es.retry).toBe(3000);
+    es.close();
+  });
+
+  it("a message reaches both people's streams within a second, and no one else's", async () => {
+    const [sellerStream, buyerStream, otherStream] = await Promise.all([openEvents(s), openEvents(b), openEvents(other)]);
+    const started = Date.now();
+    const m = expectStatus(await send(b, 'Still for sale?'), 201, 'send').body;
+    const onSeller = await sellerStream.next((e) => e.event === 'message' && JSON.parse(e.data)._id === m._id, 1000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(JSON.parse(onSeller.data)).toMatchObject({ conversationId: convId, text: 'Still for sale?', senderId: b.id });
+    await buyerStream.next((e) => e.event === 'message', 1000);
+    // The seller's bell hears of it too.
+    await sellerStream.next((e) => e.event === 'notification', 1000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(otherStream.events).toEqual([]);
+    for (const es of [sellerStream, buyerStream, otherStream]) es.close();
+  });
+
+  it('a stream resumed with Last-Event-ID gets every event it missed, in order, once', async () => {
+    const first = await openEvents(s);
+    await send(b, 'one');
+    const seen = await first.next((e) => e.event === 'message' && JSON.parse(e.data).text === 'one');
+    first.close();
+    const sentWhileAway: string[] = [];
+    for (const text of ['two', 'three', 'four']) sentWhileAway.push(expectStatus(await send(b, text), 201, text).body._id);
+    const resumed = await openEvents(s, { lastEventId: seen.id });
+    // And one more after reconnecting: live events follow the replay without a gap or a repeat.
+    sentWhileAway.push(expectStatus(await send(b, 'five'), 201, 'five').body._id);
+    await resumed.next((e) => e.event === 'message' && JSON.parse(e.data).text === 'five');
+    const messages = resumed.events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data)._id as string);
+    expect(messages).toEqual(sentWhileAway);
+    const ids = resumed.events.map((e) => Number(e.id));
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => id > Number(seen.id))).toBe(true);
+    resumed.close();
+  });
+
+  it('a booking is told to the seller as "order placed"', async () => {
+    const es = await openEvents(s);
+    const listing = await addProduct(s);
+    expectStatus(
+      await b.post('/api/orders', { productId: listing, buyerName: 'Bo', phone: '+1 555 0101', meettingLocation: 'Mall' }),
+      201,
+      'book',
+    );
+    const n = await es.next((e) => e.event === 'notification' && JSON.parse(e.data).kind === 'order-placed');
+    expect(JSON.parse(n.data).title).toMatch(/^Order placed/);
+    await es.next((e) => e.event === 'order');
+    es.close();
+  });
+
+  it.skipIf(testDbKind !== 'postgres')(
+    'two instances on one PostgreSQL database: a message sent through A reaches a stream held by B',
+    async () => {
+      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+      const dbB = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-b-'));
+      const appB = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl }), database: dbB });
+      await appB.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const address = appB.server.address();
+        if (!address || typeof address === 'string') throw new Error('no port');
+        const baseB = `http://127.0.0.1:${address.port}`;
+        // The seller's session works on B too: sessions live in the shared database.
+        const onB = await openEvents(s, { baseUrl: baseB });
+        expect(onB.res.status).toBe(200);
+        const started = Date.now();
+        const m = expectStatus(await send(b, 'through A'), 201, 'send through A').body;
+        const e = await onB.next((x) => x.event === 'message' && JSON.parse(x.data)._id === m._id, 1000);
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(JSON.parse(e.data).text).toBe('through A');
+        // Closing B ends its stream with a short retry hint: the browser comes back to another instance.
+        await appB.close();
+        await onB.closed();
+        expect(onB.retry).toBe(500);
+      } finally {
+        await appB.close();
+        await dbB.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
