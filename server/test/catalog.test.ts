@@ -21,6 +21,7 @@ import {
   placeOrder,
   productBody,
   uniqueEmail,
+  uploadPhoto,
   walkPages,
   type InsertResult,
 } from './helpers/builders';
@@ -74,9 +75,13 @@ it('GET /category: the six categories, each exactly {_id, category, img}', async
 
 describe('products', () => {
   it('POST /products answers acknowledged + insertedId; the product reads back in the API’s product shape', async () => {
+    const photo = await uploadPhoto(s);
     const r = await s.post<InsertResult>(
       '/api/products',
       productBody(s, {
+        photos: [photo],
+        // A free-text image URL is not taken: img is the cover photo's URL.
+        img: 'https://img.example/thinkpad.jpg',
         name: 'Sony a6400',
         category: 'Camera',
         price: '520.50',
@@ -96,7 +101,17 @@ describe('products', () => {
     expect(p).toMatchObject({
       name: 'Sony a6400',
       category: 'Camera',
-      img: 'https://img.example/thinkpad.jpg',
+      img: `/media/p/${photo}/64.webp`,
+      photos: [
+        {
+          url: `/media/p/${photo}/64.webp`,
+          width: 64,
+          height: 48,
+          srcset: `/media/p/${photo}/64.webp 64w`,
+          avifSrcset: `/media/p/${photo}/64.avif 64w`,
+          placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+        },
+      ],
       location: 'Dhaka',
       seller: 'Sadia Seller',
       email: '',
@@ -114,9 +129,10 @@ describe('products', () => {
 
   it("refuses a product or an ad in another seller's name (403), recording nothing", async () => {
     const mine = await addProduct(s);
+    const photo = await uploadPhoto(s);
     const before = await fingerprint(t);
     expectError(
-      await s.post('/api/products', productBody(s, { email: uniqueEmail('someone') })),
+      await s.post('/api/products', productBody(s, { email: uniqueEmail('someone'), photos: [photo] })),
       403,
       'POST /products for another email',
     );
@@ -166,7 +182,8 @@ describe('products', () => {
   });
 
   it('ads: POST /advertise answers acknowledged + insertedId; /advertise lists {_id, name, img, category} newest first', async () => {
-    const p1 = await addProduct(s, { name: 'Ad one', category: 'Watch', img: '/images/products/watch-1.svg' });
+    const p1 = await addProduct(s, { name: 'Ad one', category: 'Watch' });
+    const p1Img = (await anon.get<ProductRow>(`/api/product/${p1}`)).body.img;
     const p2 = await addProduct(s, { name: 'Ad two', category: 'iPad' });
     const r = await s.post<InsertResult>('/api/advertise', { ...productBody(s), _id: p1 });
     expectStatus(r, 201, 'POST /api/advertise');
@@ -178,7 +195,7 @@ describe('products', () => {
     expect(ads[1]).toMatchObject({
       _id: r.body.insertedId,
       name: 'Ad one',
-      img: '/images/products/watch-1.svg',
+      img: p1Img,
       category: 'Watch',
     });
     const walk = await walkPages<AdRow>(anon, '/api/advertise?limit=1');

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { PaymentIntent, Role } from '@shop/contract';
 import { singleRow } from '../../src/db/rows';
@@ -98,7 +99,6 @@ export function productBody(seller: Client, overrides: Record<string, Json> = {}
     number: '+880 1700 000000',
     condition: 'Good',
     used_year: 2,
-    img: 'https://img.example/thinkpad.jpg',
     description: 'Barely used.',
     seller: 'Whoever',
     email: seller.email,
@@ -109,8 +109,29 @@ export function productBody(seller: Client, overrides: Record<string, Json> = {}
   };
 }
 
+/** A small JPEG, made once per test process. */
+let smallJpeg: Promise<Buffer> | undefined;
+export function testJpeg(): Promise<Buffer> {
+  smallJpeg ??= sharp({ create: { width: 64, height: 48, channels: 3, background: '#3b82f6' } })
+    .jpeg()
+    .toBuffer();
+  return smallJpeg;
+}
+
+/** Uploads a photo as `seller` (POST /api/uploads, a small JPEG unless given): its upload id, for `photos` of a listing. */
+export async function uploadPhoto(seller: Client, file?: { bytes: Buffer; name?: string; type?: string }): Promise<string> {
+  const bytes = file?.bytes ?? (await testJpeg());
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: file?.type ?? 'image/jpeg' }), file?.name ?? 'photo.jpg');
+  const r = await seller.postForm<{ _id: string }>('/api/uploads', form);
+  expectStatus(r, 201, 'POST /api/uploads');
+  return r.body._id;
+}
+
+/** Lists a product through the API; its photo is uploaded first unless `overrides.photos` names some. */
 export async function addProduct(seller: Client, overrides: Record<string, Json> = {}): Promise<string> {
-  const r = await seller.post<InsertResult>('/api/products', productBody(seller, overrides));
+  const photos = overrides.photos ?? [await uploadPhoto(seller)];
+  const r = await seller.post<InsertResult>('/api/products', productBody(seller, { photos, ...overrides }));
   expectStatus(r, 201, 'POST /api/products');
   return r.body.insertedId;
 }
@@ -235,6 +256,7 @@ export const TABLES = [
   'category',
   'product',
   'advertisement',
+  'upload',
   'orders',
   'payment',
   'simulated_intent',

@@ -43,6 +43,22 @@ export class Client {
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
+  /** A multipart/form-data POST (a file upload), with this client's cookies and origin. */
+  async postForm<T = unknown>(path: string, form: FormData): Promise<Res<T>> {
+    const h: Record<string, string> = { origin: this.origin };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { method: 'POST', headers: h, body: form });
+    this.keepCookies(res);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
   private keepCookies(res: Response) {
     for (const c of res.headers.getSetCookie()) {
       const [pair = ''] = c.split(';');

@@ -9,7 +9,7 @@ import type { Payments } from '../../src/payments';
 import type { PaymentProvider } from '../../src/payments/provider';
 import { simulatedProvider } from '../../src/payments/simulated';
 import { startTestApp, type TestApp } from './app';
-import type { ErrorBody, InsertResult } from './builders';
+import { uploadPhoto, type ErrorBody, type InsertResult } from './builders';
 import type { Client, Res } from './client';
 import { startFakeStripe, type FakeStripe } from './fake-stripe';
 
@@ -132,7 +132,7 @@ export async function newProduct(seller: Client, price = 250): Promise<string> {
     number: '+8801700000000',
     condition: 'Good',
     used_year: 2,
-    img: '/images/laptop.png',
+    photos: [await uploadPhoto(seller)],
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body.insertedId;

@@ -128,7 +128,11 @@ export async function makePhoto(id: string, input: Buffer, type: PhotoType): Pro
         contentType: 'image/webp',
       });
       if (w <= AVIF_MAX_WIDTH) {
-        files.push({ key: photoKey(id, w, 'avif'), body: await img().avif({ quality: 50, effort: 2 }).toBuffer(), contentType: 'image/avif' });
+        files.push({
+          key: photoKey(id, w, 'avif'),
+          body: await img().avif({ quality: 50, effort: 2 }).toBuffer(),
+          contentType: 'image/avif',
+        });
         av.push(w);
       }
     }

@@ -44,11 +44,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
       let type: PhotoType | null = null;
       try {
         const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw badRequest('file', 'is required');
+        if (part?.fieldname !== 'file') throw badRequest('file', 'is required');
         const chunks: Buffer[] = [];
         let head = Buffer.alloc(0);
         let sniffed = false;
+        let truncated = false;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          // Past the size limit the stream is cut: what came is dropped, the rest of the request drains.
+          if (truncated || part.file.truncated) {
+            truncated = true;
+            chunks.length = 0;
+            continue;
+          }
           if (!sniffed) {
             head = Buffer.concat([head, chunk]);
             if (head.length >= 32) {
@@ -59,11 +66,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
           // A file that is not a photo is read to its end (the request must finish) but not kept.
           if (!sniffed || type) chunks.push(chunk);
         }
+        if (truncated || part.file.truncated) throw tooLarge();
         if (!sniffed) type = sniffPhotoType(head);
         input = Buffer.concat(chunks);
       } catch (err) {
         if (err instanceof Error && 'code' in err && err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-        if (err instanceof Error && 'code' in err && err.code === 'FST_PARTS_LIMIT') throw badRequest('file', 'send one file only');
+        if (err instanceof Error && 'code' in err && err.code === 'FST_PARTS_LIMIT')
+          throw badRequest('file', 'send one file only');
         throw err;
       }
       if (!type) throw unsupportedPhoto('This file is not a photo we can read.');

@@ -64,7 +64,9 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
           bytes: files.reduce((n, f) => n + f.body.length, 0),
         });
       } catch (err) {
-        await storage.delete(files.map((f) => f.key)).catch((e) => log.error({ err: e, id }, 'could not delete the files of a failed upload'));
+        await storage
+          .delete(files.map((f) => f.key))
+          .catch((e) => log.error({ err: e, id }, 'could not delete the files of a failed upload'));
         throw err;
       }
       return { _id: id, ...toProductPhoto(photo) };
@@ -99,9 +101,13 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
      * One upload for a flaw photo of a product's condition report, inside the caller's transaction:
      * the seller's, not used elsewhere (400 naming `field`); kept while the product uses it.
      */
-    async claim(tx: Executor, { productId, sellerId, id, field }: { productId: string; sellerId: string; id: string; field: string }) {
+    async claim(
+      tx: Executor,
+      { productId, sellerId, id, field }: { productId: string; sellerId: string; id: string; field: string },
+    ) {
       const row = (await lockOwned(tx, sellerId, productId, [id], field)).get(id)!;
-      if (row.usage === 'photo') throw badRequest(field, `is a photo of the listing's gallery (${id}); upload the flaw photo on its own`);
+      if (row.usage === 'photo')
+        throw badRequest(field, `is a photo of the listing's gallery (${id}); upload the flaw photo on its own`);
       await tx.update(upload).set({ productId, usage: 'flaw', unusedSince: null }).where(eq(upload.id, id));
       return toProductPhoto(row.photo);
     },
