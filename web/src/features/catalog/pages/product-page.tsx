@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Product } from '@shop/contract';
+import type { Product, ProductDetail } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
 import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
@@ -14,6 +14,9 @@ import { formatPrice, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
 import { ProductCard, VerifiedTick } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
+import { ConditionReport } from '../components/condition-report';
+import { PriceDrop } from '../components/price-drop';
+import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
 import { percentBelow } from '../lib/pricing';
 
@@ -91,10 +94,11 @@ function Fact({ icon, label, children }: { icon: React.ReactNode; label: string;
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product }: { product: ProductDetail }) {
   const { user } = useUser();
   const { onBuy, modal } = useBuyNow();
   const sold = product.status === 'sold';
+  const unlisted = product.status === 'unlisted';
   const below = percentBelow(product.price, product.original_price);
 
   return (
@@ -109,9 +113,10 @@ function ProductDetails({ product }: { product: Product }) {
 
           <div className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap items-center gap-2">
                 <span className="badge badge-outline">{product.category}</span>
                 <span className="badge badge-neutral">{product.condition}</span>
+                <ShareButton title={product.name} path={paths.product.getHref(product._id)} className="ml-auto" />
               </div>
               <h1 id="product-title" className="text-3xl font-bold leading-tight sm:text-4xl">
                 {product.name}
@@ -131,9 +136,17 @@ function ProductDetails({ product }: { product: Product }) {
                   <span className="badge badge-success badge-soft font-semibold">{below}% below original price</span>
                 ) : null}
               </p>
+              {sold ? null : <PriceDrop product={product} className="text-sm" />}
             </div>
 
-            {sold ? (
+            {unlisted ? (
+              <div role="status" className={calloutClass('info')}>
+                <p className="text-base font-semibold">Unlisted</p>
+                <p>
+                  The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.
+                </p>
+              </div>
+            ) : sold ? (
               <div role="status" className={calloutClass('warning')}>
                 <p className="text-base font-semibold">Sold</p>
                 <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
@@ -192,6 +205,7 @@ function ProductDetails({ product }: { product: Product }) {
                 <p className="text-base-content/70">The seller did not add a description.</p>
               )}
             </section>
+            <ConditionReport product={product} />
           </div>
         </article>
       </div>
@@ -217,7 +231,7 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
       </div>
       {related.isPending ? (
         <div
-          className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4"
           role="status"
           aria-label={`Loading more ${product.category}`}
         >
@@ -226,7 +240,7 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
           </Repeat>
         </div>
       ) : (
-        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-4" aria-label={`More ${product.category}`}>
+        <ul className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4" aria-label={`More ${product.category}`}>
           {related.items.map((p) => (
             <li key={p._id}>
               <ProductCard product={p} onBuy={onBuy} />
