@@ -18,6 +18,7 @@ import {
   placeOrder,
   postPayment,
   productBody,
+  testJpeg,
   seller,
   insertUser,
   type ErrorBody,
@@ -102,7 +103,12 @@ const rows: Row[] = [
     call: 'POST /api/products',
     expect: [401, 403, 403, 201, 201, 403],
     run: async (me) => {
-      const body = productBody(me);
+      // The caller's own upload; callers who may not upload send a well-formed id that names none (refused before it is read).
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await testJpeg())], { type: 'image/jpeg' }), 'photo.jpg');
+      const uploaded = await me.postForm<{ _id: string }>('/api/uploads', form);
+      const photos = [uploaded.status === 201 ? uploaded.body._id : crypto.randomUUID()];
+      const body = productBody(me, { photos });
       const name = String(body.name);
       return {
         res: await me.post('/api/products', body),

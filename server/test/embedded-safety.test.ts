@@ -16,7 +16,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock';
 import { Client } from './helpers/client';
-import { productBody } from './helpers/builders';
+import { productBody, uploadPhoto } from './helpers/builders';
 import { testDbKind } from './helpers/db';
 
 const serverDir = path.resolve(decodeURIComponent(new URL('..', import.meta.url).pathname));
@@ -247,7 +247,7 @@ describe.skipIf(!onPglite)('the real server on one data folder', () => {
     const seller = await signedInSeller(first!.baseUrl);
     const created = await seller.post<{ insertedId: string }>(
       '/api/products',
-      productBody(seller, { name: 'Still open for business' }),
+      productBody(seller, { name: 'Still open for business', photos: [await uploadPhoto(seller)] }),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const read = await seller.get<{ name: string }>(`/api/product/${created.body.insertedId}`);
@@ -281,7 +281,8 @@ describe.skipIf(!onPglite)('the real server on one data folder', () => {
       for (let i = 0; ; i++) {
         const name = `Crash test ${lane}-${i}`;
         try {
-          const r = await seller.post<{ insertedId: string }>('/api/products', productBody(seller, { name }));
+          const photos = [await uploadPhoto(seller)];
+          const r = await seller.post<{ insertedId: string }>('/api/products', productBody(seller, { name, photos }));
           expect(r.status, JSON.stringify(r.body)).toBe(201);
           acknowledged.push({ id: r.body.insertedId, name });
         } catch (err) {
