@@ -202,7 +202,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       setHeaders: (reply, file) => {
         const cache = file.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : path.basename(file).startsWith('index.html')
+          : // The page, and the service worker and manifest that must follow each deploy (the worker's
+            // update check and the update prompt depend on it).
+            /^(index\.html|sw\.js|manifest\.webmanifest)/.test(path.basename(file))
             ? 'no-cache'
             : 'public, max-age=3600';
         reply.header('cache-control', cache);
