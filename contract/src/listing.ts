@@ -150,7 +150,7 @@ export const checkAnswerInputSchema = z.object({
 
 /** A report as sent: answers by question; questions of other categories are ignored. */
 export const conditionReportInputSchema = z.partialRecord(z.enum(CHECK_KEYS), checkAnswerInputSchema);
-export type ConditionReportInput = z.input<typeof conditionReportInputSchema>;
+export type ConditionReportAnswers = z.output<typeof conditionReportInputSchema>;
 
 /** One answer as stored and shown: the value in its type, and the flaw photo as the product page shows it. */
 export const checkAnswerSchema = z.object({

@@ -156,6 +156,12 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                         {
                           path: child(dash.allBuyers.path),
                           lazy: async () => ({
+                        {
+                          path: child(dash.editProduct.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/seller/pages/edit-product-page')).EditProductPage,
+                          }),
+                        },
                             Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage,
                           }),
                         },

@@ -30,6 +30,11 @@ export const paths = {
     myOrders: { path: '/dashboard/myorders', getHref: () => '/dashboard/myorders' },
     myProducts: { path: '/dashboard/myproducts', getHref: () => '/dashboard/myproducts' },
     addProducts: { path: '/dashboard/addproducts', getHref: () => '/dashboard/addproducts' },
+    /** The add form, filled in, for one of the seller's unsold items. */
+    editProduct: {
+      path: '/dashboard/editproduct/:id',
+      getHref: (id: string) => `/dashboard/editproduct/${encodeURIComponent(id)}`,
+    },
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
     /** The audit log (admin). */

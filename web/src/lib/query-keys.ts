@@ -26,6 +26,8 @@ export const queryKeys = {
     byCategory: (category: string, filters: ProductFilters = {}) => ['products', 'category', category, filters] as const,
     bySeller: (email: string) => ['products', 'seller', email] as const,
     one: (id: string) => ['products', 'one', id] as const,
+    /** The bookings of one item, for its seller. */
+    bookings: (id: string) => ['products', 'bookings', id] as const,
     /** A few items of a category for the product page's related list. */
     related: (category: string) => ['products', 'related', category] as const,
   },

@@ -7,9 +7,14 @@ import { paths } from '@/config/paths';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
 import { useSellerProducts } from '@/features/seller/api/get-seller-products';
 import { AdButton } from '@/features/seller/components/ad-button';
+import { ListingActions } from '@/features/seller/components/listing-actions';
+import { ProductBookings } from '@/features/seller/components/product-bookings';
 import { useUser } from '@/hooks/use-user';
 
-/** /dashboard/myproducts (seller): own products, as the catalog's cards, each with the seller's Ad button. */
+/**
+ * /dashboard/myproducts (seller): own products, as the catalog's cards, each with the seller's Ad button,
+ * edit / unlist / relist / mark sold, and its bookings.
+ */
 export function MyProductsPage() {
   const { user } = useUser();
   const products = useSellerProducts(user?.email);
@@ -66,15 +71,23 @@ export function MyProductsPage() {
               <ProductCard
                 product={product}
                 headingLevel={2}
-                action={<AdButton product={product} />}
+                action={
+                  <div className="flex w-full flex-col gap-2">
+                    <AdButton product={product} />
+                    <ListingActions product={product} />
+                  </div>
+                }
                 badges={
                   product.status === 'sold' ? (
                     <span className="badge badge-error badge-sm">Sold</span>
+                  ) : product.status === 'unlisted' ? (
+                    <span className="badge badge-warning badge-sm">Unlisted</span>
                   ) : product.advertised ? (
                     <span className="badge badge-secondary badge-sm">Advertised</span>
                   ) : null
                 }
               />
+              <ProductBookings productId={product._id} productName={product.name} />
             </li>
           ))}
         </ul>

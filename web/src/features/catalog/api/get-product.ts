@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '@shop/contract';
+import type { Product, ProductDetail } from '@shop/contract';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/product/{id}: one product, sold ones too; 404 when unknown (or its seller left). */
+/** GET /api/product/{id}: one product with its condition report, sold and unlisted ones too; 404 when unknown (or its seller left). */
 export function getProduct(id: string, signal?: AbortSignal) {
-  return api<Product>(`/product/${encodeURIComponent(id)}`, { signal });
+  return api<ProductDetail>(`/product/${encodeURIComponent(id)}`, { signal });
 }
 
 export const productQueryOptions = (id: string) =>

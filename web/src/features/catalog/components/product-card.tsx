@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { formatPrice, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
 import { CardLink } from './card-link';
+import { PriceDrop } from './price-drop';
 
 interface ProductCardProps {
   product: Product;
@@ -76,6 +77,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
+        <PriceDrop product={product} />
         <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">
             <Tag size={14} aria-hidden="true" />

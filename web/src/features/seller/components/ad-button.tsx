@@ -22,7 +22,7 @@ export function AdButton({ product }: { product: Product }) {
     <button
       type="button"
       className="btn btn-outline btn-primary btn-block"
-      disabled={sold || advertised || busy}
+      disabled={sold || advertised || busy || product.status === 'unlisted'}
       onClick={onClick}
       aria-label={sold ? `${product.name} is sold` : advertised ? `${product.name} is advertised` : `Advertise ${product.name}`}
     >

@@ -17,6 +17,12 @@ async function fillValid() {
   await userEvent.type(screen.getByLabelText('Location'), 'Chattogram');
   await userEvent.type(screen.getByLabelText('Phone number'), '+8801700000001');
   await userEvent.type(screen.getByLabelText('Image URL'), '/images/products/camera-1.svg');
+  // The camera's condition report (every answer allows Good).
+  await userEvent.type(screen.getByLabelText('Shutter count'), '60000');
+  await userEvent.selectOptions(screen.getByLabelText('Body'), 'B');
+  await userEvent.selectOptions(screen.getByLabelText('Screen'), 'flawless');
+  await userEvent.selectOptions(screen.getByLabelText('Ports and charging'), 'works');
+  await userEvent.selectOptions(screen.getByLabelText('Original box'), 'yes');
 }
 
 describe('AddProductForm (every field required)', () => {
@@ -73,6 +79,14 @@ describe('AddProductForm (every field required)', () => {
       number: '+8801700000001',
       img: '/images/products/camera-1.svg',
       description: '',
+      conditionReport: {
+        shutterCount: { value: '60000' },
+        body: { value: 'B' },
+        screen: { value: 'flawless' },
+        ports: { value: 'works' },
+        accessories: { value: '' },
+        originalBox: { value: 'yes' },
+      },
     });
   });
 

@@ -1,14 +1,29 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CATEGORIES, CONDITIONS, productFormSchema } from '@shop/contract';
+import {
+  CATEGORIES,
+  CATEGORY_CHECKS,
+  CHECKS,
+  CONDITIONS,
+  allowedGrades,
+  productFormSchema,
+  readReport,
+  suggestGrade,
+  type CategoryName,
+  type CheckKey,
+  type ConditionReportAnswers,
+  type ProductDetail,
+} from '@shop/contract';
 import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { Img } from '@/components/img';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/listing';
 import { calloutClass } from '@/components/callout';
+import { ConditionReportFields, EMPTY_REPORT, type ReportValues } from './condition-report-fields';
 
 const FIELDS = [
   'name',
@@ -23,7 +38,7 @@ const FIELDS = [
   'description',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
-export type ProductFormValues = Record<FieldName, string>;
+export type ProductFormValues = Record<FieldName, string> & { conditionReport: ReportValues; /** Upload ids, cover first. */ photos: string[] };
 type ProductFormOutput = z.output<typeof productFormSchema>;
 
 const LABELS: Record<FieldName, string> = {
@@ -50,35 +65,108 @@ const EMPTY: ProductFormValues = {
   used_year: '',
   img: '',
   description: '',
+  conditionReport: EMPTY_REPORT,
+  photos: [],
 };
+
+/**
+ * The upload ids of an item's photos: a photo's `_id` when the answer carries one, else read from its
+ * URL (/media/p/<upload id>/<width>.webp).
+ */
+function photoIdsOf(p: ProductDetail): string[] {
+  return p.photos
+    .map((photo) => ('_id' in photo && typeof photo._id === 'string' ? photo._id : /\/p\/([0-9a-f-]{36})\//.exec(photo.url)?.[1]))
+    .filter((id): id is string => !!id);
+}
+
+const isCategory = (c: string): c is CategoryName => (CATEGORIES as readonly string[]).includes(c);
+
+/** An item's values as the form holds them (edit mode). */
+function valuesOf(p: ProductDetail): ProductFormValues {
+  const report = structuredClone(EMPTY_REPORT);
+  for (const [key, answer] of Object.entries(p.conditionReport ?? {}) as [
+    CheckKey,
+    NonNullable<ProductDetail['conditionReport']>[CheckKey],
+  ][]) {
+    if (!answer) continue;
+    report[key] = {
+      value: String(answer.value),
+      note: answer.note ?? '',
+      photo: answer.photo ?? '',
+      url: answer.image?.url ?? '',
+    };
+  }
+  return {
+    name: p.name,
+    category: p.category,
+    price: String(p.price),
+    original_price: String(p.original_price),
+    location: p.location,
+    number: p.number,
+    condition: p.condition,
+    used_year: String(p.used_year),
+    img: p.img,
+    description: p.description,
+    conditionReport: report,
+    photos: photoIdsOf(p),
+  };
+}
+
+/** The answers of the category's questions, as the API takes them. */
+function reportOf(category: string, values: ReportValues): ConditionReportAnswers {
+  if (!isCategory(category)) return {};
+  return Object.fromEntries(
+    CATEGORY_CHECKS[category].map((key) => {
+      const a = values[key];
+      return [key, { value: a.value, ...(a.note.trim() && { note: a.note }), ...(a.photo && { photo: a.photo }) }];
+    }),
+  );
+}
 
 /** The server names the field as `price`, `body.price` or `/price`. */
 function toFieldName(field: string | undefined): FieldName | null {
   if (!field) return null;
   const last = field.split(/[./]/).filter(Boolean).pop() ?? '';
+  if (last === 'value' || last === 'photo' || last === 'note') {
+    const key = field.split(/[./]/).filter(Boolean).at(-2);
+    if (key && key in CHECKS) return `conditionReport.${key}.${last}` as FieldName;
+  }
   return (FIELDS as readonly string[]).includes(last) ? (last as FieldName) : null;
 }
 
 /**
- * 'Add A Product': every field required (docs/product.md#validation). Keeps what was typed when the
- * server refuses.
+ * 'Add A Product', and the same form to edit one (`product`): every field required
+ * (docs/product.md#validation), the condition report too; the grade can be at most what the answers
+ * suggest (the contract's rule, which the server applies too). Keeps what was typed when the server refuses.
  */
-export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
+export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; product?: ProductDetail }) {
   const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setValue,
     watch,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, dirtyFields },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(productFormSchema) as unknown as Resolver<ProductFormValues, unknown, ProductFormOutput>,
-    defaultValues: EMPTY,
+    defaultValues: product ? valuesOf(product) : EMPTY,
     mode: 'onTouched',
   });
   const values = watch();
+  const category = isCategory(values.category) ? values.category : undefined;
+  const suggested = category ? suggestGrade(readReport(category, reportOf(category, values.conditionReport)).report) : undefined;
+  const allowed = suggested
+    ? allowedGrades(readReport(category!, reportOf(category!, values.conditionReport)).report)
+    : CONDITIONS;
+  // Answers that lower the grade lower a grade chosen above it: the seller may only go lower.
+  useEffect(() => {
+    if (suggested && values.condition && !(allowed as readonly string[]).includes(values.condition))
+      setValue('condition', suggested, { shouldValidate: true });
+  }, [suggested, allowed, values.condition, setValue]);
 
   /** Under-field message: "<Label> is required" for an empty field, the rule otherwise; server sentences as they are. */
   const messageFor = (name: FieldName): string | undefined => {
@@ -92,9 +180,19 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
 
   const onSubmit = handleSubmit(async (input) => {
     setFormError(null);
+    const conditionReport = reportOf(input.category, values.conditionReport);
     try {
-      await createProduct.mutateAsync(input);
-      reset(EMPTY);
+      if (product) {
+        // The category stays (the report's questions depend on it); photos are sent only when changed.
+        const { category: _fixed, photos, ...edit } = input;
+        await updateProduct.mutateAsync({
+          id: product._id,
+          edit: { ...edit, conditionReport, ...(dirtyFields.photos ? { photos } : {}) },
+        });
+      } else {
+        await createProduct.mutateAsync({ ...input, conditionReport });
+        reset(EMPTY);
+      }
       onSuccess();
     } catch (error) {
       const field = isApiError(error) ? toFieldName(error.field) : null;
@@ -110,12 +208,17 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
   const showPreview = imgValue.startsWith('/') || /^https?:\/\/\S+/.test(imgValue);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-x-6 gap-y-1 md:grid-cols-2" aria-label="Add A Product">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-1 gap-x-6 gap-y-1 md:grid-cols-2"
+      aria-label={product ? 'Edit product' : 'Add A Product'}
+    >
       <FormField label={LABELS.name} error={messageFor('name')} className="md:col-span-2">
         <input className="input w-full" autoComplete="off" {...register('name')} />
       </FormField>
       <FormField label={LABELS.category} error={messageFor('category')}>
-        <select className="select w-full" {...register('category')}>
+        <select className="select w-full" disabled={!!product} {...register('category')}>
           <option value="">Choose a category</option>
           {CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -124,11 +227,15 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
           ))}
         </select>
       </FormField>
-      <FormField label={LABELS.condition} error={messageFor('condition')}>
+      <FormField
+        label={LABELS.condition}
+        error={messageFor('condition')}
+        hint={suggested ? `At most ${suggested} for this condition report` : undefined}
+      >
         <select className="select w-full" {...register('condition')}>
           <option value="">Choose a condition</option>
           {CONDITIONS.map((c) => (
-            <option key={c} value={c}>
+            <option key={c} value={c} disabled={!(allowed as readonly string[]).includes(c)}>
               {c}
             </option>
           ))}
@@ -159,6 +266,21 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
       <FormField label={LABELS.description} error={messageFor('description')} className="md:col-span-2">
         <textarea className="textarea w-full" rows={3} {...register('description')} />
       </FormField>
+      {category && suggested ? (
+        <ConditionReportFields
+          category={category}
+          values={values.conditionReport}
+          register={(name) => register(name)}
+          errors={errors.conditionReport}
+          suggested={suggested}
+          onPhoto={(key, photo) => {
+            setValue(`conditionReport.${key}.photo`, photo?.id ?? '', { shouldDirty: true });
+            setValue(`conditionReport.${key}.url`, photo?.url ?? '', { shouldDirty: true });
+          }}
+        />
+      ) : (
+        <p className="text-sm text-base-content/70 md:col-span-2">Choose a category to fill in its condition report.</p>
+      )}
       {showPreview ? (
         <div className="md:col-span-2">
           <p className="mb-1 text-sm text-base-content/70">Image preview</p>
@@ -179,7 +301,7 @@ export function AddProductForm({ onSuccess }: { onSuccess: () => void }) {
       <div className="mt-3 md:col-span-2">
         <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
           {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Add Product
+          {product ? 'Save changes' : 'Add Product'}
         </button>
       </div>
     </form>

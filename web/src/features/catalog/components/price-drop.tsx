@@ -1,0 +1,21 @@
+import type { Product } from '@shop/contract';
+import { formatPrice } from '@/lib/format';
+
+/** "Price dropped" with the price before the cut, while the server says the cut is recent (14 days). */
+export function PriceDrop({
+  product,
+  className = '',
+}: {
+  product: Pick<Product, 'priceBeforeDrop' | 'price'>;
+  className?: string;
+}) {
+  if (product.priceBeforeDrop === null || product.priceBeforeDrop <= product.price) return null;
+  return (
+    <p className={`flex flex-wrap items-center gap-1 text-xs ${className}`}>
+      <span className="badge badge-warning badge-sm">Price dropped</span>
+      <span className="text-base-content/70">
+        was <s>{formatPrice(product.priceBeforeDrop)}</s>
+      </span>
+    </p>
+  );
+}

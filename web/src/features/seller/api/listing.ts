@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListingStatusResult, ProductDetail, ProductEdit, SellerBooking } from '@shop/contract';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/product/{id}: the item with its condition report, for the edit page. */
+export function getListing(id: string, signal?: AbortSignal) {
+  return api<ProductDetail>(`/product/${encodeURIComponent(id)}`, { signal });
+}
+
+export function useListing(id: string) {
+  return useQuery(queryOptions({ queryKey: queryKeys.products.one(id), queryFn: ({ signal }) => getListing(id, signal) }));
+}
+
+/** PATCH /api/products/{id}: the fields to change; answers the item as its page shows it. */
+export function updateProduct({ id, edit }: { id: string; edit: ProductEdit }) {
+  return api<ProductDetail>(`/products/${encodeURIComponent(id)}`, { method: 'PATCH', body: edit });
+}
+
+export function useUpdateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProduct,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+  });
+}
+
+export type ListingAction = 'unlist' | 'relist' | 'mark-sold';
+
+/** POST /api/products/{id}/unlist | relist | mark-sold. */
+export function changeListing({ id, action }: { id: string; action: ListingAction }) {
+  return api<ListingStatusResult>(`/products/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
+}
+
+export function useChangeListing() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeListing,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.advertisements }),
+      ]),
+  });
+}
+
+/** GET /api/products/{id}/bookings: newest first; the first page (up to 20) is what My Products shows. */
+export function getBookings(id: string, signal?: AbortSignal) {
+  return api<SellerBooking[]>(`/products/${encodeURIComponent(id)}/bookings`, { query: { limit: 20 }, signal });
+}
+
+export function useBookings(id: string, enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.products.bookings(id), queryFn: ({ signal }) => getBookings(id, signal), enabled });
+}

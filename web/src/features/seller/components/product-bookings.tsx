@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { ChevronDown, Phone } from 'lucide-react';
+import type { SellerBooking } from '@shop/contract';
+import { ErrorState } from '@/components/error-state';
+import { Spinner } from '@/components/spinner';
+import { formatPrice } from '@/lib/format';
+import { useBookings } from '../api/listing';
+
+const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+const STATUS: Record<SellerBooking['status'], { text: string; badge: string }> = {
+  paid: { text: 'Paid', badge: 'badge-success' },
+  unpaid: { text: 'Not paid', badge: 'badge-ghost' },
+  refunded: { text: 'Refunded', badge: 'badge-info' },
+  cancelled: { text: 'Cancelled', badge: 'badge-neutral' },
+};
+
+/** An item's bookings, newest first, loaded when the seller opens the list. */
+export function ProductBookings({ productId, productName }: { productId: string; productName: string }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const bookings = useBookings(productId, open);
+  let panel: ReactNode = null;
+  if (open) {
+    if (bookings.isPending) panel = <Spinner label={`Loading the bookings of ${productName}`} className="py-4" />;
+    else if (bookings.isError)
+      panel = <ErrorState title="Could not load the bookings" error={bookings.error} onRetry={() => void bookings.refetch()} />;
+    else if (bookings.data.length === 0) panel = <p className="py-2 text-sm text-base-content/70">No bookings yet.</p>;
+    else
+      panel = (
+        <ul className="flex flex-col gap-2" aria-label={`Bookings of ${productName}`}>
+          {bookings.data.map((b) => (
+            <li key={b._id} className="rounded-box border border-base-300 p-2 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-semibold">{b.buyerName}</span>
+                <span className={`badge badge-sm ${STATUS[b.status].badge}`}>{STATUS[b.status].text}</span>
+              </div>
+              <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-base-content/80">
+                <dt>Phone</dt>
+                <dd>
+                  <a className="link inline-flex items-center gap-1" href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}>
+                    <Phone size={12} aria-hidden="true" />
+                    {b.phone}
+                  </a>
+                </dd>
+                <dt>Meet at</dt>
+                <dd className="break-words">{b.meetingLocation}</dd>
+                <dt>Price</dt>
+                <dd>{formatPrice(b.price)}</dd>
+                <dt>Booked</dt>
+                <dd>
+                  <time dateTime={b.createdAt}>{at.format(new Date(b.createdAt))}</time>
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      );
+  }
+  return (
+    <div className="mt-2">
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm w-full justify-between"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Bookings
+        <ChevronDown size={16} aria-hidden="true" className={open ? 'rotate-180' : ''} />
+      </button>
+      <div id={panelId} hidden={!open}>
+        {panel}
+      </div>
+    </div>
+  );
+}
