@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -38,6 +39,96 @@ function precompress(): Plugin {
 }
 
 /**
+ * The home-screen icons, drawn at build time from the SVGs in the repository (public/favicon.svg with
+ * its rounded corners; pwa/icon-maskable.svg edge to edge, for launchers that cut their own shape and
+ * for iOS, which rounds the corners itself). sharp comes from the server's workspace.
+ */
+const APP_ICONS = [
+  { file: 'icons/icon-192.png', size: 192, svg: 'public/favicon.svg', purpose: 'any' },
+  { file: 'icons/icon-512.png', size: 512, svg: 'public/favicon.svg', purpose: 'any' },
+  { file: 'icons/maskable-192.png', size: 192, svg: 'pwa/icon-maskable.svg', purpose: 'maskable' },
+  { file: 'icons/maskable-512.png', size: 512, svg: 'pwa/icon-maskable.svg', purpose: 'maskable' },
+  { file: 'icons/apple-touch-icon.png', size: 180, svg: 'pwa/icon-maskable.svg', purpose: 'apple' },
+] as const;
+
+function appIcons(): Plugin {
+  return {
+    name: 'shop-app-icons',
+    apply: 'build',
+    async generateBundle() {
+      const { default: sharp } = await import('sharp');
+      for (const icon of APP_ICONS) {
+        const svg = fs.readFileSync(path.join(webRoot, icon.svg));
+        // Rendered at the icon's size (density scales the 32-unit viewBox), not scaled up from 32 px.
+        const png = await sharp(svg, { density: (72 * icon.size) / 32 })
+          .resize(icon.size, icon.size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+        this.emitFile({ type: 'asset', fileName: icon.file, source: png });
+      }
+    },
+  };
+}
+
+/**
+ * Installable app: the web app manifest, and a service worker (Workbox) that precaches the app shell
+ * (index.html, scripts, styles, icons) so the shop opens offline after one visit, and keeps photos
+ * (/media/, /images/) in a cache of their own. Nothing under /api/ is cached: answers about accounts,
+ * orders and payments always come from the server. A new version waits until the person says
+ * Reload (src/app/service-worker.ts); `registerType: 'prompt'` keeps Workbox from taking over on
+ * its own.
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'prompt',
+    // Registered by src/app/service-worker.ts (workbox-window), after the first screen.
+    injectRegister: false,
+    includeAssets: [],
+    manifest: {
+      id: '/',
+      name: 'SecondByte: second-hand tech shop',
+      short_name: 'SecondByte',
+      description: 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      theme_color: '#ffffff',
+      background_color: '#ffffff',
+      icons: APP_ICONS.filter((i) => i.purpose !== 'apple').map((i) => ({
+        src: `/${i.file}`,
+        sizes: `${i.size}x${i.size}`,
+        type: 'image/png',
+        purpose: i.purpose,
+      })),
+    },
+    workbox: {
+      // The shell: the entry, every lazy page's chunk, styles and icons. Demo product pictures are
+      // runtime-cached photos like the sellers' ones, not part of the shell.
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      globIgnores: ['images/**', '**/*.map', 'assets/password-dictionaries-*'],
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      // Pages the server answers itself (API, OAuth callbacks, mailed links, photos, the dev outbox, metrics).
+      navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/metrics/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) =>
+            sameOrigin && (url.pathname.startsWith('/media/') || url.pathname.startsWith('/images/')),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'photos',
+            expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+
+/**
  * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
  * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
  */
@@ -50,7 +141,7 @@ export default defineConfig(({ command, mode }) => {
   const proxy = { '/api': { target: env.API_URL || 'http://localhost:3000', changeOrigin: false } };
   return {
     base: '/',
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [react(), tailwindcss(), appIcons(), pwa(), precompress()],
     resolve: { alias: aliases },
     server: { port: 5173, proxy },
     preview: { proxy },
@@ -64,7 +155,13 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             // Everything the entry imports statically (React, the router, TanStack Query, the layout) in one
             // chunk: one request and one gzip stream for the first screen instead of a handful of small ones.
-            groups: [{ name: 'index', tags: ['$initial'] }],
+            // The password meter's word lists (1.6 MB, the sign-up and password forms only) in a chunk of
+            // their own, named so the service worker's precache can leave them out (a phone's first visit
+            // would download them for nothing).
+            groups: [
+              { name: 'index', tags: ['$initial'] },
+              { name: 'password-dictionaries', test: /@zxcvbn-ts[\\/]language-/ },
+            ],
           },
         },
       },

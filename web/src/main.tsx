@@ -18,3 +18,11 @@ createRoot(document.getElementById('root')!).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The service worker (offline app shell, photo cache, update prompt) exists in the production build only.
+// The shop works without it (an old browser, a private window that refuses it): a failure is only logged.
+if (import.meta.env.PROD) {
+  import('./app/service-worker')
+    .then((m) => m.registerServiceWorker())
+    .catch((error: unknown) => console.warn('service worker not registered', error));
+}

@@ -20,4 +20,10 @@ export const toast = {
   info(message: string) {
     void loadSonner().then((s) => s.toast.info(message));
   },
+  /** A message that stays until its one action (or the close button) is pressed. */
+  prompt(message: string, actionLabel: string, onAction: () => void) {
+    void loadSonner().then((s) =>
+      s.toast(message, { duration: Number.POSITIVE_INFINITY, action: { label: actionLabel, onClick: onAction } }),
+    );
+  },
 };

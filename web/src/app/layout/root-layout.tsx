@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+import { OfflineBanner } from './offline-banner';
 import { TabBar } from './tab-bar';
 
 /**
@@ -21,6 +22,7 @@ export function RootLayout() {
         </div>
       ) : null}
       <Navbar />
+      <OfflineBanner />
       <VerifyEmailBanner />
       {/* At least a screen tall: while a page loads (spinner, skeletons) the footer stays below the
           fold instead of showing and then being pushed down when the content arrives (layout shift). */}
