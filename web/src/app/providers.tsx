@@ -1,6 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BookingModalContext } from '@/hooks/use-booking-modal';
+import { TalkContext } from '@/hooks/use-talk';
+import { talkSlots } from '@/features/messages/talk-slots';
 import { createQueryClient } from '@/lib/query-client';
 import { loadSonner } from '@/lib/toast';
 
@@ -13,7 +15,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <BookingModalContext value={BookingModal}>{children}</BookingModalContext>
+      <BookingModalContext value={BookingModal}>
+        <TalkContext value={talkSlots}>{children}</TalkContext>
+      </BookingModalContext>
       <Suspense fallback={null}>
         <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 4000 }} />
       </Suspense>

@@ -117,6 +117,14 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                       lazy: async () => ({ Component: (await import('@/features/dashboard/pages/welcome-page')).WelcomePage }),
                     },
                     {
+                      path: child(dash.messages.path),
+                      lazy: async () => ({ Component: (await import('@/features/messages/pages/messages-page')).MessagesPage }),
+                    },
+                    {
+                      path: child(dash.conversation.path),
+                      lazy: async () => ({ Component: (await import('@/features/messages/pages/messages-page')).MessagesPage }),
+                    },
+                    {
                       path: child(dash.profile.path),
                       lazy: async () => ({ Component: (await import('@/features/auth/pages/profile-page')).ProfilePage }),
                     },

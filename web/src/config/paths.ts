@@ -37,6 +37,12 @@ export const paths = {
     },
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
+    /** Conversations with buyers and sellers; on wide screens the list beside the open one. */
+    messages: { path: '/dashboard/messages', getHref: () => '/dashboard/messages' },
+    conversation: {
+      path: '/dashboard/messages/:id',
+      getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
+    },
     /** The audit log (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {

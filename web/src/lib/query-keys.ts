@@ -57,4 +57,18 @@ export const queryKeys = {
 
   /** The admin's audit log (one infinite list). */
   audit: ['audit'] as const,
+
+  /** Conversations, notifications and alerts (features/messages); live events invalidate these. */
+  talk: {
+    all: ['talk'] as const,
+    conversations: ['talk', 'conversations'] as const,
+    conversation: (id: string) => ['talk', 'conversation', id] as const,
+    messages: (id: string) => ['talk', 'messages', id] as const,
+    byListing: (listingId: string) => ['talk', 'by-listing', listingId] as const,
+    notifications: ['talk', 'notifications'] as const,
+    unread: ['talk', 'notifications', 'unread'] as const,
+    savedSearches: ['talk', 'saved-searches'] as const,
+    priceWatches: ['talk', 'price-watches'] as const,
+    blocks: ['talk', 'blocks'] as const,
+  },
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';
@@ -7,6 +7,11 @@ import { useUser } from '@/hooks/use-user';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import type { LoginLocationState } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
+
+// The bell (and the live event stream it keeps open) loads only for a signed-in person, after the first screen.
+const NotificationBell = lazy(() =>
+  import('@/features/messages/components/notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'bg-primary/10 font-semibold text-primary' : '');
 
@@ -122,6 +127,11 @@ export function Navbar() {
             <span>SecondByte</span>
           </NavLink>
         </div>
+        {user ? (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
         <ul className="menu menu-horizontal hidden gap-1 px-1 md:flex">{items}</ul>
         <div className="relative md:hidden" ref={menuRef}>
           <button

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { calloutClass } from '@/components/callout';
 import { Spinner } from '@/components/spinner';
+import { useTalkSlots } from '@/hooks/use-talk';
 import { useUser } from '@/hooks/use-user';
 import { useSignInMethods } from '../api/account';
 import { ActiveSessions } from '../components/active-sessions';
@@ -43,6 +44,7 @@ function PasswordSection() {
 /** /dashboard/profile (every role): name, password, devices. */
 export function ProfilePage() {
   const { user } = useUser();
+  const talk = useTalkSlots();
   if (!user) return null;
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -73,6 +75,17 @@ export function ProfilePage() {
       <Card id="profile-mail" title="Mail" description="Choose which mails the shop sends you.">
         <MailSettings />
       </Card>
+      {talk ? (
+        <Card
+          id="profile-alerts"
+          title="Alerts"
+          description="Searches and price drops you asked to hear about, and people you blocked."
+        >
+          <Suspense fallback={<Spinner label="Loading your alerts…" className="py-4" />}>
+            <talk.AlertsSettings />
+          </Suspense>
+        </Card>
+      ) : null}
     </div>
   );
 }

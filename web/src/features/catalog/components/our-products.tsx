@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { useTalkSlots } from '@/hooks/use-talk';
 import { useAllProducts } from '../api/get-all-products';
 import { FilterBar } from '../filters/filter-bar';
 import { clearedSearch, isFiltered, useProductFilters } from '../filters/search-params';
@@ -15,9 +17,17 @@ export function OurProducts() {
   const { pathname } = useLocation();
   const products = useAllProducts(filters);
   const { onBuy, modal } = useBuyNow();
+  const talk = useTalkSlots();
   return (
     <>
       <FilterBar filters={filters} onChange={setFilters} allowCategory />
+      {talk && isFiltered(filters) ? (
+        <Suspense fallback={null}>
+          <div className="flex justify-end">
+            <talk.SaveSearch filters={filters} />
+          </div>
+        </Suspense>
+      ) : null}
       <ProductList
         query={products}
         onBuy={onBuy}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product, ProductDetail } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
@@ -6,6 +6,7 @@ import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
+import { useTalkSlots } from '@/hooks/use-talk';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
@@ -97,6 +98,7 @@ function Fact({ icon, label, children }: { icon: React.ReactNode; label: string;
 function ProductDetails({ product }: { product: ProductDetail }) {
   const { user } = useUser();
   const { onBuy, modal } = useBuyNow();
+  const talk = useTalkSlots();
   const sold = product.status === 'sold';
   const unlisted = product.status === 'unlisted';
   const below = percentBelow(product.price, product.original_price);
@@ -165,6 +167,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                     ? 'Book it, meet the seller, check it works, then pay by card.'
                     : 'You will log in first, then come back here to book it.'}
                 </p>
+                {talk ? (
+                  <Suspense fallback={null}>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <talk.AskSeller productId={product._id} />
+                      <talk.FollowPrice productId={product._id} />
+                    </div>
+                  </Suspense>
+                ) : null}
               </div>
             )}
 

@@ -39,25 +39,25 @@ describe('Dashboard side menu', () => {
   it('buyer: My Orders', async () => {
     mockFetch(roles({ buyer: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Messages', 'Profile']);
   });
 
   it('seller: My Products and Add Products', async () => {
     mockFetch(roles({ seller: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products', 'Messages', 'Profile']);
   });
 
   it('admin: All Buyer, All Seller and the audit log', async () => {
     mockFetch(roles({ admin: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Messages', 'Profile']);
     expect(screen.getByText('welcome')).toBeInTheDocument();
   });
 
-  it('no role yet: Profile all the same', async () => {
+  it('no role yet: Messages and Profile all the same', async () => {
     mockFetch(roles({}));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'Messages', 'Profile']);
   });
 });

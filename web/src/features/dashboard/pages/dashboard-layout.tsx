@@ -1,5 +1,15 @@
 import { NavLink, Outlet } from 'react-router';
-import { ClipboardList, LayoutDashboard, PackagePlus, Package, ScrollText, Store, UserRound, Users } from 'lucide-react';
+import {
+  ClipboardList,
+  LayoutDashboard,
+  MessagesSquare,
+  PackagePlus,
+  Package,
+  ScrollText,
+  Store,
+  UserRound,
+  Users,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -33,6 +43,12 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
   }
+  items.push({
+    to: d.messages.getHref(),
+    label: 'Messages',
+    icon: <MessagesSquare size={18} aria-hidden="true" />,
+    account: true,
+  });
   // Every signed-in person, whatever the role (or none yet), has a profile.
   items.push({ to: d.profile.getHref(), label: 'Profile', icon: <UserRound size={18} aria-hidden="true" />, account: true });
   return { items, isPending: roles.isPending };

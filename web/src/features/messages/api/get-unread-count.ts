@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/notifications/unread-count: the bell's number. */
+export function getUnreadCount(signal?: AbortSignal) {
+  return api<{ unread: number }>('/notifications/unread-count', { signal });
+}
+
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.talk.unread, queryFn: ({ signal }) => getUnreadCount(signal), enabled });
+}
