@@ -3,10 +3,19 @@
  * a seller may only lower it (the contract's listingIssues, enforced here on add and on edit); flaw
  * photos are the seller's own uploads and show beside their answer on the product page.
  */
-import { eq } from 'drizzle-orm';
-import { CATEGORY_CHECKS, allowedGrades, listingIssues, productFormSchema, readReport, suggestGrade } from '@shop/contract';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  CATEGORY_CHECKS,
+  type ConditionReport,
+  allowedGrades,
+  listingIssues,
+  productFormSchema,
+  readReport,
+  suggestGrade,
+} from '@shop/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from '../src/db/schema';
+import { product, upload, user } from '../src/db/schema';
+import { seedDemo } from '../src/seed/demo';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Json } from './helpers/client';
 import { addProduct as addWithoutPhoto, expectError, expectStatus, seller } from './helpers/builders';
@@ -164,6 +173,24 @@ describe('on the server', () => {
     expectStatus(await s.request('PATCH', `/api/products/${id}`, { conditionReport: PHONE_OK }), 200, 'flaw gone');
     const [row] = await t.database.db.select({ productId: upload.productId }).from(upload).where(eq(upload.id, photo));
     expect(row?.productId).toBeNull();
+  });
+});
+
+describe('the demo shop', () => {
+  it('fills a report for every demo listing that allows exactly its grade, and shows two price drops', async () => {
+    await seedDemo(t.database.db, 'demo-password-1');
+    const rows = await t.database.db
+      .select({ category: product.category, condition: product.condition, report: product.conditionReport })
+      .from(product)
+      .innerJoin(user, eq(user.id, product.sellerId))
+      .where(inArray(user.email, ['seller@shop.test', 'newseller@shop.test']));
+    expect(rows.length).toBeGreaterThan(40);
+    for (const r of rows) expect(suggestGrade(r.report as ConditionReport), `${r.category} ${r.condition}`).toBe(r.condition);
+    const dropped = (
+      await t.client().get<{ priceBeforeDrop: number | null; price: number }[]>('/api/allproducts?limit=100')
+    ).body.filter((p) => p.priceBeforeDrop !== null);
+    expect(dropped.length).toBeGreaterThanOrEqual(2);
+    for (const p of dropped) expect(p.priceBeforeDrop).toBeGreaterThan(p.price);
   });
 });
 

@@ -158,6 +158,7 @@ export async function seedDemo(db: Db, password: string) {
         priceCents: price,
         originalPriceCents: Math.round((price * (1.6 + (i % 4) * 0.15)) / 100) * 100,
         usedYears: 1 + (i % 4),
+        conditionReport: demoConditionReport(c, cycle(CONDITIONS, i), i),
         // Spread over the last weeks so "newest first" has a visible order.
         createdAt: new Date(now - (n * 8 + i) * 3_600_000 * 7),
       });
