@@ -5,6 +5,7 @@ import { CATEGORIES, type CategoryName, type Condition } from '@shop/contract';
 import type { Db } from '../db/client';
 import { singleRow } from '../db/rows';
 import { account, advertisement, category, product, user } from '../db/schema';
+import { addDemoPriceDrops, demoConditionReport } from './listing';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@shop.test', name: 'Ada Admin', role: 'admin', verified: false },
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db, password: string) {
     n++;
   }
   const inserted = await db.insert(product).values(rows).returning({ id: product.id, category: product.category });
+  await addDemoPriceDrops(db, inserted, now);
   // One ad each for four categories.
   const adProducts = ['Laptop', 'Mobile', 'Camera', 'Headphone'].map((c) => inserted.find((p) => p.category === c)!);
   await db.insert(advertisement).values(adProducts.map((p, i) => ({ productId: p.id, createdAt: new Date(now - i * 60_000) })));
