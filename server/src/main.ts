@@ -5,6 +5,7 @@ import { closeGracefully } from './lib/drain';
 import { serveControlSocket } from './backup/control-socket';
 import { mediaOf } from './backup/media';
 import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
+import { createStorage } from './storage';
 
 /** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
 async function main() {
@@ -12,7 +13,7 @@ async function main() {
   await database.migrate();
   let seeded = false;
   if (config.seedDemo && !(await isSeeded(database.db))) {
-    await seedDemo(database.db, config.demoPassword);
+    await seedDemo(database.db, config.demoPassword, createStorage(config.storage));
     seeded = true;
   } else if (config.env === 'production') {
     // A real shop gets the categories alone (never the demo accounts and listings).

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { openConfigured } from '../db/open';
 import { singleRow } from '../db/rows';
 import { isSeeded, seedDemo } from '../seed/demo';
+import { createStorage } from '../storage';
 import { seedSynthetic, seedSyntheticAds } from '../seed/synthetic';
 
 const usage = 'Usage: npm run seed -- --products N [--sellers 300] [--batch 50000]';
@@ -63,7 +64,7 @@ async function main() {
     await database.migrate();
     const { db } = database;
     // Same first-run behaviour as `npm start`: an empty embedded shop gets its demo accounts too.
-    if (config.seedDemo && !(await isSeeded(db))) await seedDemo(db, config.demoPassword);
+    if (config.seedDemo && !(await isSeeded(db))) await seedDemo(db, config.demoPassword, createStorage(config.storage));
     console.log(`Adding ${products.toLocaleString('en')} synthetic products to ${where} ...`);
     let last = 0;
     await seedSynthetic(db, {

@@ -6,6 +6,8 @@ import type { Db } from '../db/client';
 import { singleRow } from '../db/rows';
 import { account, advertisement, category, product, user } from '../db/schema';
 import { addDemoPriceDrops, demoConditionReport } from './listing';
+import type { Storage } from '../storage';
+import { addDemoPhotos } from './photos';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@shop.test', name: 'Ada Admin', role: 'admin', verified: false },
@@ -120,8 +122,8 @@ export async function createUserWithPassword(
   return id;
 }
 
-/** The demo shop: categories, five accounts, 48 listings over all categories, four ads. */
-export async function seedDemo(db: Db, password: string) {
+/** The demo shop: categories, five accounts, 48 listings over all categories (with drawn photos when given a storage), four ads. */
+export async function seedDemo(db: Db, password: string, storage?: Storage) {
   await seedCategories(db);
   const hash = await hashPassword(password);
   const existing = await db
@@ -166,7 +168,13 @@ export async function seedDemo(db: Db, password: string) {
     });
     n++;
   }
-  const inserted = await db.insert(product).values(rows).returning({ id: product.id, category: product.category });
+  const inserted = await db.insert(product).values(rows).returning({
+    id: product.id,
+    category: product.category,
+    sellerId: product.sellerId,
+    name: product.name,
+  });
+  if (storage) await addDemoPhotos(db, storage, inserted);
   await addDemoPriceDrops(db, inserted, now);
   // One ad each for four categories.
   const adProducts = ['Laptop', 'Mobile', 'Camera', 'Headphone'].map((c) => inserted.find((p) => p.category === c)!);

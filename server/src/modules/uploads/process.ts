@@ -68,11 +68,6 @@ function queue(limit: number) {
 }
 const photoQueue = queue(1);
 
-const widthsFor = (original: number) => {
-  const widest = Math.min(original, MAX_WIDTH);
-  return [...PHOTO_WIDTHS.filter((w) => w < widest), widest];
-};
-
 /**
  * Decodes a photo once (orientation applied, shrunk on load where the format allows), then writes
  * WebP at each width, AVIF at the small ones, and a blurred placeholder. Outputs carry no metadata at
@@ -112,34 +107,52 @@ export async function makePhoto(id: string, input: Buffer, type: PhotoType): Pro
         throw new UnreadablePhoto(`This photo has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels).`);
       throw new UnreadablePhoto(
         type === 'image/heic' || type === 'image/heif'
-          ? 'This HEIC/HEIF photo could not be read (its coding is not supported here): share it as JPEG from the phone, or upload it through the camera button.'
+          ? 'This HEIC/HEIF photo uses a coding this server cannot read: export it as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible) and upload that.'
           : 'This photo could not be read: it may be damaged or cut short.',
       );
     }
-    const { data, info } = decoded;
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const files: PhotoFile[] = [];
-    const av: number[] = [];
-    for (const w of widths) {
-      const img = () => (w === info.width ? sharp(data, raw) : sharp(data, raw).resize({ width: w }));
-      files.push({
-        key: photoKey(id, w, 'webp'),
-        body: await img().webp({ quality: 78, effort: 3, smartSubsample: false }).toBuffer(),
-        contentType: 'image/webp',
-      });
-      if (w <= AVIF_MAX_WIDTH) {
-        files.push({
-          key: photoKey(id, w, 'avif'),
-          body: await img().avif({ quality: 50, effort: 2 }).toBuffer(),
-          contentType: 'image/avif',
-        });
-        av.push(w);
-      }
-    }
-    const ph = await sharp(data, raw).resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
-    return {
-      photo: { id, w: info.width, h: info.height, ws: widths, av, ph: `data:image/webp;base64,${ph.toString('base64')}` },
-      files,
-    };
+    return encodeSizes(id, decoded, widths);
   });
+}
+
+/**
+ * The stored files of a decoded photo (8-bit sRGB pixels, upright, at the widest size): WebP at each
+ * width, AVIF at the small ones (unless `avif` is false), and the placeholder.
+ */
+export async function encodeSizes(
+  id: string,
+  { data, info }: { data: Buffer; info: OutputInfo },
+  widths: number[],
+  { avif = true, effort = 3 }: { avif?: boolean; effort?: number } = {},
+): Promise<{ photo: StoredPhoto; files: PhotoFile[] }> {
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const files: PhotoFile[] = [];
+  const av: number[] = [];
+  for (const w of widths) {
+    const img = () => (w === info.width ? sharp(data, raw) : sharp(data, raw).resize({ width: w }));
+    files.push({
+      key: photoKey(id, w, 'webp'),
+      body: await img().webp({ quality: 78, effort, smartSubsample: false }).toBuffer(),
+      contentType: 'image/webp',
+    });
+    if (avif && w <= AVIF_MAX_WIDTH) {
+      files.push({
+        key: photoKey(id, w, 'avif'),
+        body: await img().avif({ quality: 50, effort: 2 }).toBuffer(),
+        contentType: 'image/avif',
+      });
+      av.push(w);
+    }
+  }
+  const ph = await sharp(data, raw).resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    photo: { id, w: info.width, h: info.height, ws: widths, av, ph: `data:image/webp;base64,${ph.toString('base64')}` },
+    files,
+  };
+}
+
+/** The widths stored for a photo `original` pixels wide. */
+export function widthsFor(original: number) {
+  const widest = Math.min(original, MAX_WIDTH);
+  return [...PHOTO_WIDTHS.filter((w) => w < widest), widest];
 }
