@@ -5,6 +5,7 @@ export const product: Product = {
   name: 'MacBook Air M1',
   category: 'Laptop',
   img: '/images/products/laptop-1.svg',
+  photos: [],
   location: 'Dhaka',
   seller: 'Sally Seller',
   email: 'seller@shop.test',
