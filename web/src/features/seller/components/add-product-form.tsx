@@ -38,7 +38,11 @@ const FIELDS = [
   'description',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
-export type ProductFormValues = Record<FieldName, string> & { conditionReport: ReportValues; /** Upload ids, cover first. */ photos: string[] };
+export type ProductFormValues = Record<FieldName, string> & {
+  conditionReport: ReportValues;
+  /** Upload ids, cover first. */
+  photos: string[];
+};
 type ProductFormOutput = z.output<typeof productFormSchema>;
 
 const LABELS: Record<FieldName, string> = {

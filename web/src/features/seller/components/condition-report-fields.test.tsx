@@ -33,7 +33,16 @@ describe('the condition report in the add/edit form', () => {
     expect(await screen.findByText('Choose a category to fill in its condition report.')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Brand (category)'), 'Mobile');
     const report = screen.getByRole('group', { name: 'Condition report' });
-    for (const label of ['Battery health (%)', 'Screen', 'Body', 'Face ID / Touch ID', 'Cameras', 'Speakers', 'Carrier lock', 'Original box'])
+    for (const label of [
+      'Battery health (%)',
+      'Screen',
+      'Body',
+      'Face ID / Touch ID',
+      'Cameras',
+      'Speakers',
+      'Carrier lock',
+      'Original box',
+    ])
       expect(within(report).getByLabelText(label)).toBeInTheDocument();
     expect(within(report).queryByLabelText('Battery cycle count')).not.toBeInTheDocument();
     expect(screen.getByText(/Suggested grade from your answers/)).toHaveTextContent('Excellent');
@@ -81,6 +90,9 @@ describe('the condition report in the add/edit form', () => {
     expect(body).toMatchObject({ price: 999, condition: 'Good', name: laptop.name });
     expect(body).not.toHaveProperty('category');
     expect(body).not.toHaveProperty('photos');
-    expect(body.conditionReport).toMatchObject({ batteryCycles: { value: '320' }, screen: { value: 'light_scratches', note: 'Two hairlines' } });
+    expect(body.conditionReport).toMatchObject({
+      batteryCycles: { value: '320' },
+      screen: { value: 'light_scratches', note: 'Two hairlines' },
+    });
   });
 });
