@@ -143,6 +143,51 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return { data: data as T, headers: response.headers, status: response.status };
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  /** Called as the body goes out: bytes sent and the total (fetch cannot report upload progress). */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/**
+ * POST of a multipart form (a file upload) with upload progress, through XMLHttpRequest: fetch
+ * reports no progress of what it sends. Same origin, cookies, answers and errors as apiRequest.
+ */
+export function apiUpload<T>(path: string, form: FormData, { signal, onProgress }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.responseType = 'text';
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const done = () => signal?.removeEventListener('abort', abort);
+    xhr.onload = () => {
+      done();
+      const text = xhr.responseText;
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON: toApiError reads the text */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(toApiError(xhr.status, xhr.statusText, body));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    xhr.send(form);
+  });
+}
+
 /** The answer's body only. */
 export async function api<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await apiRequest<T>(path, options)).data;

@@ -45,7 +45,10 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
     >
       <figure className="relative bg-base-200">
         <Img
-          src={product.img}
+          src={product.photos[0]?.url ?? product.img}
+          photo={product.photos[0]}
+          avif
+          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
           alt={product.name}
           width={400}
           height={300}

@@ -17,13 +17,13 @@ import {
 } from '@shop/contract';
 import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
-import { Img } from '@/components/img';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/listing';
 import { calloutClass } from '@/components/callout';
 import { ConditionReportFields, EMPTY_REPORT, type ReportValues } from './condition-report-fields';
+import { PhotoPicker, photoIdOf } from './photo-picker';
 
 const FIELDS = [
   'name',
@@ -34,7 +34,6 @@ const FIELDS = [
   'number',
   'condition',
   'used_year',
-  'img',
   'description',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -54,7 +53,6 @@ const LABELS: Record<FieldName, string> = {
   number: 'Phone number',
   condition: 'Condition',
   used_year: 'Years used',
-  img: 'Image URL',
   description: 'Description (optional)',
 };
 
@@ -67,21 +65,13 @@ const EMPTY: ProductFormValues = {
   number: '',
   condition: '',
   used_year: '',
-  img: '',
   description: '',
   conditionReport: EMPTY_REPORT,
   photos: [],
 };
 
-/**
- * The upload ids of an item's photos: a photo's `_id` when the answer carries one, else read from its
- * URL (/media/p/<upload id>/<width>.webp).
- */
-function photoIdsOf(p: ProductDetail): string[] {
-  return p.photos
-    .map((photo) => ('_id' in photo && typeof photo._id === 'string' ? photo._id : /\/p\/([0-9a-f-]{36})\//.exec(photo.url)?.[1]))
-    .filter((id): id is string => !!id);
-}
+/** The upload ids of an item's photos, cover first. */
+const photoIdsOf = (p: ProductDetail): string[] => p.photos.flatMap((photo) => photoIdOf(photo) ?? []);
 
 const isCategory = (c: string): c is CategoryName => (CATEGORIES as readonly string[]).includes(c);
 
@@ -109,7 +99,6 @@ function valuesOf(p: ProductDetail): ProductFormValues {
     number: p.number,
     condition: p.condition,
     used_year: String(p.used_year),
-    img: p.img,
     description: p.description,
     conditionReport: report,
     photos: photoIdsOf(p),
@@ -138,6 +127,9 @@ function toFieldName(field: string | undefined): FieldName | null {
   return (FIELDS as readonly string[]).includes(last) ? (last as FieldName) : null;
 }
 
+/** `photos` or `photos.2` (one of them) from the server: the picker's field. */
+const isPhotosField = (field: string | undefined) => !!field && /(^|[./])photos([./]\d+)?$/.test(field);
+
 /**
  * 'Add A Product', and the same form to edit one (`product`): every field required
  * (docs/product.md#validation), the condition report too; the grade can be at most what the answers
@@ -147,6 +139,7 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const [formError, setFormError] = useState<string | null>(null);
+  const [pendingPhotos, setPendingPhotos] = useState(0);
   const {
     register,
     handleSubmit,
@@ -154,7 +147,7 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
     setValue,
     watch,
     reset,
-    formState: { errors, isSubmitting, dirtyFields },
+    formState: { errors, isSubmitting, isSubmitted, dirtyFields },
   } = useForm<ProductFormValues, unknown, ProductFormOutput>({
     resolver: zodResolver(productFormSchema) as unknown as Resolver<ProductFormValues, unknown, ProductFormOutput>,
     defaultValues: product ? valuesOf(product) : EMPTY,
@@ -184,6 +177,10 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
 
   const onSubmit = handleSubmit(async (input) => {
     setFormError(null);
+    if (pendingPhotos) {
+      setFormError('Wait a moment: photos are still uploading.');
+      return;
+    }
     const conditionReport = reportOf(input.category, values.conditionReport);
     try {
       if (product) {
@@ -200,16 +197,15 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       onSuccess();
     } catch (error) {
       const field = isApiError(error) ? toFieldName(error.field) : null;
-      if (field) {
+      if (isApiError(error) && isPhotosField(error.field)) {
+        setError('photos', { type: 'server', message: errorMessage(error) });
+      } else if (field) {
         setError(field, { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
       } else {
         setFormError(errorMessage(error));
       }
     }
   });
-
-  const imgValue = values.img?.trim() ?? '';
-  const showPreview = imgValue.startsWith('/') || /^https?:\/\/\S+/.test(imgValue);
 
   return (
     <form
@@ -260,13 +256,17 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       <FormField label={LABELS.number} error={messageFor('number')}>
         <input className="input w-full" type="tel" inputMode="tel" autoComplete="tel" {...register('number')} />
       </FormField>
-      <FormField
-        label={LABELS.img}
-        error={messageFor('img')}
-        hint="An https:// link, or a picture on this site such as /images/products/laptop-1.svg"
-      >
-        <input className="input w-full" type="url" inputMode="url" {...register('img')} />
-      </FormField>
+      <PhotoPicker
+        initial={product?.photos}
+        error={errors.photos?.message}
+        onChange={(ids, pending) => {
+          setPendingPhotos(pending);
+          setValue('photos', ids, {
+            shouldDirty: ids.join() !== (product ? photoIdsOf(product).join() : ''),
+            shouldValidate: isSubmitted,
+          });
+        }}
+      />
       <FormField label={LABELS.description} error={messageFor('description')} className="md:col-span-2">
         <textarea className="textarea w-full" rows={3} {...register('description')} />
       </FormField>
@@ -285,18 +285,6 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       ) : (
         <p className="text-sm text-base-content/70 md:col-span-2">Choose a category to fill in its condition report.</p>
       )}
-      {showPreview ? (
-        <div className="md:col-span-2">
-          <p className="mb-1 text-sm text-base-content/70">Image preview</p>
-          <Img
-            src={imgValue}
-            alt="Preview of the product image"
-            width={400}
-            height={300}
-            className="w-48 rounded-box object-cover"
-          />
-        </div>
-      ) : null}
       {formError ? (
         <p role="alert" className={calloutClass('error', 'md:col-span-2')}>
           {formError}
