@@ -178,6 +178,8 @@ export function registerMetrics(app: FastifyInstance, opts: { database: Database
     return;
   }
   if (!opts.token) return;
+  // Prometheus text for a scraper, not part of the JSON API: kept out of the OpenAPI document. Scrapes
+  // are logged at warn only, so a 15 s scrape interval does not fill the log.
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
     if (!authorised(request.headers.authorization))
       return reply
