@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
@@ -6,6 +6,44 @@ import { renderWithApp } from '@/test/render';
 import { AddProductForm } from './add-product-form';
 
 const seller = { id: 'u-s', name: 'Sally', email: 'seller@shop.test', role: 'seller' as const, verified: true };
+const PHOTO_ID = '33333333-3333-4333-8333-333333333333';
+
+/** POST /api/uploads answered 201 after reporting its progress (the picker uploads through XMLHttpRequest). */
+class FakeUpload {
+  upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
+  status = 0;
+  statusText = '';
+  responseText = '';
+  responseType = '';
+  withCredentials = false;
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  open() {}
+  setRequestHeader() {}
+  abort() {}
+  send() {
+    setTimeout(() => {
+      this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
+      this.status = 201;
+      this.responseText = JSON.stringify({
+        _id: PHOTO_ID,
+        url: `/media/p/${PHOTO_ID}/800.webp`,
+        width: 800,
+        height: 600,
+        srcset: `/media/p/${PHOTO_ID}/400.webp 400w, /media/p/${PHOTO_ID}/800.webp 800w`,
+      });
+      this.onload?.();
+    }, 10);
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', FakeUpload);
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => {};
+});
+afterEach(() => vi.unstubAllGlobals());
 
 async function fillValid() {
   await userEvent.type(await screen.findByLabelText('Product name'), 'Canon EOS 80D');
@@ -16,7 +54,11 @@ async function fillValid() {
   await userEvent.type(screen.getByLabelText('Years used'), '3');
   await userEvent.type(screen.getByLabelText('Location'), 'Chattogram');
   await userEvent.type(screen.getByLabelText('Phone number'), '+8801700000001');
-  await userEvent.type(screen.getByLabelText('Image URL'), '/images/products/camera-1.svg');
+  await userEvent.upload(
+    screen.getByLabelText('Choose photos'),
+    new File([new Uint8Array([0xff, 0xd8, 0xff])], 'camera.jpg', { type: 'image/jpeg' }),
+  );
+  expect(await screen.findByAltText('Upload 1 (cover): camera.jpg')).toHaveAttribute('src', `/media/p/${PHOTO_ID}/400.webp`);
   // The camera's condition report (every answer allows Good).
   await userEvent.type(screen.getByLabelText('Shutter count'), '60000');
   await userEvent.selectOptions(screen.getByLabelText('Body'), 'B');
@@ -39,7 +81,7 @@ describe('AddProductForm (every field required)', () => {
       'Phone number is required',
       'Condition is required',
       'Years used is required',
-      'Image URL is required',
+      'Photos needs at least one photo',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -48,17 +90,14 @@ describe('AddProductForm (every field required)', () => {
     expect(callsTo('POST', '/api/products')).toHaveLength(0);
   });
 
-  it('explains a value that is not a number or not a link', async () => {
+  it('explains a value that is not a number', async () => {
     mockFetch({});
     renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });
     await fillValid();
     await userEvent.clear(screen.getByLabelText('Price (USD)'));
     await userEvent.type(screen.getByLabelText('Price (USD)'), 'cheap');
-    await userEvent.clear(screen.getByLabelText('Image URL'));
-    await userEvent.type(screen.getByLabelText('Image URL'), 'javascript:alert(1)');
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
-    expect(screen.getByText('Image URL must be an http(s) URL or a path starting with /')).toBeInTheDocument();
   });
 
   it('posts the product and reports success', async () => {
@@ -77,7 +116,7 @@ describe('AddProductForm (every field required)', () => {
       used_year: 3,
       location: 'Chattogram',
       number: '+8801700000001',
-      img: '/images/products/camera-1.svg',
+      photos: [PHOTO_ID],
       description: '',
       conditionReport: {
         shutterCount: { value: '60000' },
@@ -105,7 +144,7 @@ describe('AddProductForm (every field required)', () => {
     expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-describedby', expect.stringContaining(message.id));
     expect(screen.getByLabelText('Product name')).toHaveValue('Canon EOS 80D');
     expect(screen.getByLabelText('Brand (category)')).toHaveValue('Camera');
-    expect(screen.getByLabelText('Image URL')).toHaveValue('/images/products/camera-1.svg');
+    expect(screen.getByAltText('Upload 1 (cover): camera.jpg')).toBeInTheDocument();
     expect(onSuccess).not.toHaveBeenCalled();
   });
 

@@ -258,7 +258,7 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       </FormField>
       <PhotoPicker
         initial={product?.photos}
-        error={errors.photos?.message}
+        error={errors.photos?.type === 'server' ? errors.photos.message : fieldMessage('Photos', errors.photos?.message)}
         onChange={(ids, pending) => {
           setPendingPhotos(pending);
           setValue('photos', ids, {
