@@ -167,6 +167,19 @@ describe('PATCH /products/:id', () => {
   });
 });
 
+describe('GET /products/:id/own', () => {
+  it('gives the seller the phone the item was listed with (public answers do not), and nobody else', async () => {
+    const id = await addProduct(s, { number: '+880 1711 222333' });
+    expect(((await page(id)) as unknown as { number: string }).number).toBe('');
+    const own = expectStatus(await s.get<{ number: string; email: string }>(`/api/products/${id}/own`), 200, 'own');
+    expect(own.body).toMatchObject({ number: '+880 1711 222333', email: s.email });
+    expectError(await other.get(`/api/products/${id}/own`), 403, 'other seller');
+    expectError(await b.get(`/api/products/${id}/own`), 403, 'buyer');
+    expectError(await t.client().get(`/api/products/${id}/own`), 401, 'signed out');
+    expectError(await s.get(`/api/products/${crypto.randomUUID()}/own`), 404, 'unknown');
+  });
+});
+
 describe('unlist and relist', () => {
   it('an unlisted item leaves every public list and the counts, its page says unlisted, and it comes back on relist', async () => {
     const id = await addProduct(s, { category: 'Camera' });

@@ -28,6 +28,8 @@ export const queryKeys = {
     one: (id: string) => ['products', 'one', id] as const,
     /** The bookings of one item, for its seller. */
     bookings: (id: string) => ['products', 'bookings', id] as const,
+    /** One of the seller's items with its contact details, for the edit page. */
+    own: (id: string) => ['products', 'own', id] as const,
     /** A few items of a category for the product page's related list. */
     related: (category: string) => ['products', 'related', category] as const,
   },

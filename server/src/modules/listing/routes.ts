@@ -52,6 +52,31 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
     },
   );
 
+  app.get(
+    '/products/:id/own',
+    {
+      schema: {
+        tags: ['listing'],
+        summary:
+          "One's own item as the edit form needs it: the product page's answer plus the contact details it was listed with",
+        params: idParams,
+        response: {
+          200: productDetailSchema,
+          401: e('not signed in'),
+          403: e('not the seller of this item'),
+          404: e('no such item'),
+        },
+      },
+    },
+    async (request) => {
+      const me = await requireRole(request, 'seller');
+      const contact = await listing.ownContact(me, request.params.id);
+      const p = await catalog.productById(request.params.id);
+      if (!p) throw notFound('The product');
+      return { ...p, ...contact };
+    },
+  );
+
   const statusRoute = (path: string, summary: string, run: (me: SessionUser, id: string) => Promise<ListingStatusResult>) =>
     app.post(
       path,

@@ -210,6 +210,17 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
       });
     },
 
+    /** The contact details its seller listed an item with (public answers leave them out), for the seller alone. */
+    async ownContact(me: SessionUser, id: string) {
+      const [p] = await db
+        .select({ sellerId: product.sellerId, phone: product.phone, hiddenAt: product.hiddenAt })
+        .from(product)
+        .where(eq(product.id, id));
+      if (!p || p.hiddenAt) throw notFound('The product');
+      if (p.sellerId !== me.id) throw forbidden('Only the seller of this item can edit it.');
+      return { email: me.email, number: p.phone };
+    },
+
     /** An item's bookings, newest first, for its seller or an admin. */
     async bookings(me: SessionUser, id: string, limit: number, rawCursor?: string): Promise<Page<SellerBooking>> {
       const [p] = await db

@@ -3,13 +3,13 @@ import type { ListingStatusResult, ProductDetail, ProductEdit, SellerBooking } f
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/product/{id}: the item with its condition report, for the edit page. */
+/** GET /api/products/{id}/own: the seller's own item with its report and the phone it was listed with, for the edit page. */
 export function getListing(id: string, signal?: AbortSignal) {
-  return api<ProductDetail>(`/product/${encodeURIComponent(id)}`, { signal });
+  return api<ProductDetail>(`/products/${encodeURIComponent(id)}/own`, { signal });
 }
 
 export function useListing(id: string) {
-  return useQuery(queryOptions({ queryKey: queryKeys.products.one(id), queryFn: ({ signal }) => getListing(id, signal) }));
+  return useQuery(queryOptions({ queryKey: queryKeys.products.own(id), queryFn: ({ signal }) => getListing(id, signal) }));
 }
 
 /** PATCH /api/products/{id}: the fields to change; answers the item as its page shows it. */
