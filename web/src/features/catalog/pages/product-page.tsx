@@ -5,7 +5,6 @@ import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } f
 import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { Img } from '@/components/img';
 import { useTalkSlots } from '@/hooks/use-talk';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
@@ -13,6 +12,7 @@ import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
 import { formatPrice, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
+import { PhotoGallery } from '../components/photo-gallery';
 import { ProductCard, VerifiedTick } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { ConditionReport } from '../components/condition-report';
@@ -108,10 +108,10 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <div className="flex flex-col gap-4">
         <Breadcrumbs product={product} />
         <article aria-labelledby="product-title" className="grid items-start gap-8 lg:grid-cols-2">
-          <figure className="relative overflow-hidden rounded-box border border-base-300 bg-base-200">
-            <Img src={product.img} alt={product.name} width={800} height={600} priority className="h-auto w-full object-cover" />
-            {sold ? <span className="badge badge-neutral badge-lg absolute left-3 top-3 font-semibold">Sold</span> : null}
-          </figure>
+          <PhotoGallery
+            product={product}
+            badge={sold ? <span className="badge badge-neutral badge-lg absolute left-3 top-3 font-semibold">Sold</span> : null}
+          />
 
           <div className="flex flex-col gap-5">
             <div className="flex flex-col gap-2">
