@@ -6,12 +6,34 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAndClose } from '../src/lib/drain';
-import { openEventStreams } from '../src/lib/metrics';
 import { startTestApp, type TestApp } from './helpers/app';
+import type { Client } from './helpers/client';
 import { addProduct, buyer, payOrder, placeOrder, postPayment, seller } from './helpers/builders';
 import { testDbKind } from './helpers/db';
 
 const TOKEN = 'metrics-token-0123456789';
+
+/** GET /api/events as the signed-in client: the open stream, what it has sent so far, and its end. */
+async function openStream(t: TestApp, c: Client) {
+  const ctrl = new AbortController();
+  const res = await fetch(`${t.baseUrl}/api/events`, {
+    headers: { cookie: `better-auth.session_token=${c.cookie('better-auth.session_token')}` },
+    signal: ctrl.signal,
+  });
+  expect(res.status).toBe(200);
+  let text = '';
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text;
+      text += decoder.decode(value, { stream: true });
+    }
+  })().catch(() => text);
+  await expect.poll(() => text).toContain('retry: ');
+  return { text: () => text, ended, abort: () => ctrl.abort() };
+}
 
 describe('request id', () => {
   let t: TestApp;
@@ -94,7 +116,7 @@ describe('metrics at /metrics behind METRICS_TOKEN', () => {
     expect((await postPayment(b, unpaid, 'pi_sim_unknown')).status).toBe(400);
     await b.get(`/api/order/${paid}`);
     await b.get('/api/nowhere-123');
-    openEventStreams.inc();
+    const stream = await openStream(t, b);
 
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
     expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="\/api\/order\/:id",status_code="200"\} [1-9]/m);
@@ -119,7 +141,7 @@ describe('metrics at /metrics behind METRICS_TOKEN', () => {
       expect(text).toMatch(/^shop_db_pool_connections\{state="waiting"\} \d+$/m);
       expect(text).toMatch(/^shop_db_pool_max 20$/m);
     } else expect(text).not.toContain('shop_db_pool_connections');
-    openEventStreams.dec();
+    stream.abort();
   });
 });
 
@@ -186,6 +208,20 @@ describe('draining', () => {
       expect(closed).toBe(true);
     } finally {
       agent.destroy();
+      await t.close().catch(() => {});
+    }
+  });
+
+  it('event streams end with a retry hint as the drain begins, not when the app closes', async () => {
+    const t = await startTestApp({ env: { DRAIN_IDLE_MS: '3000' } });
+    try {
+      const stream = await openStream(t, await buyer(t));
+      const t0 = Date.now();
+      const closing = drainAndClose(t.app, { ...t.config.shutdown, close: async () => {} });
+      expect(await stream.ended).toMatch(/retry: 500\n\n$/);
+      expect(Date.now() - t0).toBeLessThan(1000);
+      await closing;
+    } finally {
       await t.close().catch(() => {});
     }
   });

@@ -19,13 +19,6 @@ declare module 'fastify' {
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
 
-/** Event streams (SSE) open on this instance: a stream increments it when it opens and decrements it when it ends. */
-export const openEventStreams = new Gauge({
-  name: 'shop_event_streams_open',
-  help: 'Event streams (server-sent events) open on this instance',
-  registers: [processRegistry],
-});
-
 /** What POST /api/payments answered: `succeeded`, or the error code (item_sold, payment_not_verified, ...). */
 export const paymentOutcomes = new Counter({
   name: 'shop_payments_total',
@@ -68,6 +61,15 @@ function appRegistry(app: FastifyInstance, database: Database) {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
+  new Gauge({
+    name: 'shop_event_streams_open',
+    help: 'Event streams (server-sent events, GET /api/events) open on this instance',
+    registers: [registry],
+    collect() {
+      // The stream registry of modules/events, decorated by the talk plugin after this one is set up.
+      this.set(app.hasDecorator('eventStreams') ? app.eventStreams.count() : 0);
+    },
+  });
   new Gauge({
     name: 'shop_draining',
     help: '1 while this instance is shutting down (GET /api/ready answers 503)',

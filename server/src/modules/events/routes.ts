@@ -20,15 +20,27 @@ const lastEventId = z
 /** The open streams of this instance: counted for /metrics, closed with a retry hint on shutdown. */
 export function createStreamRegistry() {
   const open = new Set<ServerResponse>();
+  let closing = false;
   return {
-    add: (res: ServerResponse) => open.add(res),
+    /** Holds a new stream; once closing (draining), ends it at once with the retry hint instead and answers false. */
+    add(res: ServerResponse): boolean {
+      if (closing) {
+        res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        return false;
+      }
+      open.add(res);
+      return true;
+    },
     delete: (res: ServerResponse) => open.delete(res),
     /** How many event streams this instance holds now (a gauge). */
     count: () => open.size,
     /** Ends every stream, telling browsers to come back soon (to whichever instance is still up). */
     closeAll() {
+      closing = true;
       for (const res of open) {
-        res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
+        // The connection goes too (once the hint is out): a stopping instance keeps no idle keep-alive.
+        const socket = res.socket;
+        res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`, () => socket?.end());
       }
       open.clear();
     },
@@ -70,19 +82,20 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
         'x-content-type-options': 'nosniff',
       });
       res.write(`retry: ${RETRY_MS}\n\n`);
-      streams.add(res);
+      if (!streams.add(res)) return;
 
       // Subscribe first and hold live events while the missed ones are read, so none falls in between.
       const sent = new Set<number>();
       let held: UserEvent[] | undefined = [];
       const send = (e: UserEvent) => {
-        if (sent.has(e.id)) return;
+        // Ended by a drain: an event arriving before 'close' must not be written after the end.
+        if (sent.has(e.id) || res.writableEnded) return;
         sent.add(e.id);
         if (sent.size > 2000) sent.delete(sent.values().next().value as number);
         res.write(frame(e));
       };
       const unsubscribe = bus.subscribe(user.id, (e) => (held ? held.push(e) : send(e)));
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => res.writableEnded || res.write(': heartbeat\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       const done = () => {
         clearInterval(heartbeat);

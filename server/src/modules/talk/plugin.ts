@@ -67,7 +67,10 @@ export async function registerTalk(
     const tell = told.get(request);
     if (tell) await tell().catch((err) => request.log.error({ err }, 'talk: notification failed'));
   });
-  // Streams end before the server waits for its connections to close: browsers reconnect elsewhere.
+  // Streams end as soon as the instance starts draining (lib/drain.ts), before it waits for its
+  // connections to close: browsers reconnect through the proxy to another instance. preClose covers
+  // an app closed without a drain (tests).
+  app.drain.onDrain(() => streams.closeAll());
   app.addHook('preClose', async () => streams.closeAll());
   app.addHook('onClose', async () => {
     await bus.close();
