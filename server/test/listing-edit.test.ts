@@ -294,3 +294,29 @@ describe('GET /products/:id/bookings', () => {
     expectError(await s.get(`/api/products/${id}/bookings?cursor=xyz`), 400, 'bad cursor', 'cursor');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents every listing route with each status it answers, behind the session', async () => {
+    type Op = { responses: Record<string, unknown>; security?: unknown };
+    const doc = expectStatus(
+      await t.client().get<{ paths: Record<string, Record<string, Op>> }>('/api/openapi.json'),
+      200,
+      'doc',
+    ).body;
+    const change = ['200', '400', '401', '403', '404', '409'];
+    const routes: [string, string, string[]][] = [
+      ['/products/{id}', 'patch', change],
+      ['/products/{id}/unlist', 'post', change],
+      ['/products/{id}/relist', 'post', change],
+      ['/products/{id}/mark-sold', 'post', change],
+      ['/products/{id}/bookings', 'get', ['200', '400', '401', '403', '404']],
+      ['/products/{id}/own', 'get', ['200', '401', '403', '404']],
+    ];
+    for (const [path, method, statuses] of routes) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(Object.keys(op?.responses ?? {}).sort(), `${method} ${path}`).toEqual(expect.arrayContaining(statuses));
+      expect(op?.security, `${method} ${path}`).toEqual([{ session: [] }]);
+    }
+  });
+});

@@ -16,6 +16,8 @@ import { sendKeysetPage } from '../../lib/paging';
 import type { CatalogService } from '../catalog/service';
 import type { ListingService } from './service';
 
+/** Every listing route needs the seller's (or an admin's) session cookie. */
+const security = [{ session: [] }];
 const e = (description: string) => errorSchema.describe(description);
 /** Every status of a seller's change to one item. */
 const changeErrors = {
@@ -35,6 +37,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
     {
       schema: {
         tags: ['listing'],
+        security,
         summary: "Edit one's own unsold item: price, text, photos, condition report and grade (that item's seller)",
         description:
           'Fields left out stay as they are. A new price is recorded in product_price_change; a cut shows as "Price dropped" with the earlier price for 14 days. The grade (condition) may be at most what the condition report suggests.',
@@ -57,6 +60,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
     {
       schema: {
         tags: ['listing'],
+        security,
         summary:
           "One's own item as the edit form needs it: the product page's answer plus the contact details it was listed with",
         params: idParams,
@@ -83,6 +87,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
       {
         schema: {
           tags: ['listing'],
+          security,
           summary,
           params: idParams,
           response: { 200: listingStatusResultSchema, ...changeErrors },
@@ -107,6 +112,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
     {
       schema: {
         tags: ['listing'],
+        security,
         summary: "An item's bookings, newest first, in keyset pages (the item's seller, or an admin)",
         params: idParams,
         querystring: bookingsQuerySchema,
