@@ -23,6 +23,19 @@ export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 type Wire = { events: UserEvent[] } | { ids: number[] };
 
 /**
+ * $1 user ids, $2 type, $3 data (JSON text), $4 channel, $5 the payload limit: the events of one
+ * publish and their announcement, which carries the ids alone when the events would not fit.
+ */
+const PUBLISH_SQL = `with e as (
+  insert into user_event (user_id, type, data) select u, $2, $3::jsonb from unnest($1::uuid[]) as u returning id, user_id
+), p as (
+  select json_build_object('events', json_agg(json_build_object('id', e.id, 'userId', e.user_id, 'type', $2::text, 'data', $3::jsonb) order by e.id))::text as full_text,
+    json_build_object('ids', json_agg(e.id order by e.id))::text as ids_text
+  from e
+)
+select pg_notify($4, case when octet_length(p.full_text) <= $5::int then p.full_text else p.ids_text end) from p`;
+
+/**
  * Fan-out of user events to every instance's open streams. An event is first written to user_event
  * (the resume log), then announced: through PostgreSQL LISTEN/NOTIFY on one dedicated connection
  * that reconnects, through Redis pub/sub when REDIS_URL is set, or within this process on the
@@ -37,6 +50,8 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
   const channel = `${opts.redisKeyPrefix ?? ''}${CHANNEL}`;
 
   let stopped = false;
+  /** On PostgreSQL without Redis, publish writes the events and their NOTIFY in one statement. */
+  const notifyInSql = !opts.redisUrl && database.kind === 'postgres';
   let announce: (text: string) => Promise<void>;
   let closeTransport: () => Promise<void> = async () => {};
   /** Resolves once this instance hears announcements (so a publish right after start is not missed in tests). */
@@ -155,6 +170,11 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
     async publish(userIds: readonly string[], type: EventType, data: Record<string, unknown>, executor: Executor = db) {
       const unique = [...new Set(userIds)];
       if (!unique.length || stopped) return;
+      if (notifyInSql && executor === db) {
+        // PostgreSQL: the events and their NOTIFY in one statement (one round trip; the NOTIFY goes out as it commits).
+        await database.query('events_publish', PUBLISH_SQL, [unique, type, JSON.stringify(data), CHANNEL, MAX_INLINE_PAYLOAD]);
+        return;
+      }
       const rows = await executor
         .insert(userEvent)
         .values(unique.map((userId) => ({ userId, type, data })))

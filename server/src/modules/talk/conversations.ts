@@ -1,8 +1,8 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Conversation, ConversationSummary, Message } from '@shop/contract';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
-import { conversation, conversationReport, message, product, userBlock } from '../../db/schema';
+import { conversation, conversationReport, product, userBlock } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
@@ -70,7 +70,15 @@ const toMessage = (r: MessageRow, me: string): Message => ({
 });
 
 /** Who may do what with one conversation. */
-type Access = { buyerId: string; sellerId: string; productId: string; lastMessageId: number; participant: boolean };
+type Access = {
+  buyerId: string;
+  sellerId: string;
+  productId: string;
+  lastMessageId: number;
+  /** Either person blocked the other. */
+  blocked: boolean;
+  participant: boolean;
+};
 
 export function conversationsService(deps: {
   database: Database;
@@ -88,34 +96,32 @@ export function conversationsService(deps: {
    * else is told it does not exist.
    */
   async function access(me: SessionUser, id: string): Promise<Access> {
-    const [c] = await db
-      .select({
-        buyerId: conversation.buyerId,
-        sellerId: conversation.sellerId,
-        productId: conversation.productId,
-        lastMessageId: conversation.lastMessageId,
-        // Spelt out: drizzle writes a column of a one-table query without its table, which the subquery would read as its own.
-        reported: sql<boolean>`exists (select 1 from conversation_report r where r.conversation_id = conversation.id)`,
-      })
-      .from(conversation)
-      .where(eq(conversation.id, id));
-    const participant = !!c && (c.buyerId === me.id || c.sellerId === me.id);
+    const [c] = await query<{
+      buyer_id: string;
+      seller_id: string;
+      product_id: string;
+      last_message_id: string;
+      reported: boolean;
+      blocked: boolean;
+    }>(
+      'talk_access',
+      `select c.buyer_id, c.seller_id, c.product_id, c.last_message_id::text,
+  exists (select 1 from conversation_report r where r.conversation_id = c.id) as reported,
+  exists (select 1 from user_block b where (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id)
+    or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id)) as blocked
+from conversation c where c.id = $1`,
+      [id],
+    );
+    const participant = !!c && (c.buyer_id === me.id || c.seller_id === me.id);
     if (!c || (!participant && !(me.role === 'admin' && c.reported))) throw notFound('The conversation');
-    return { ...c, participant };
-  }
-
-  async function isBlocked(a: string, b: string) {
-    const [row] = await db
-      .select({ one: sql<number>`1` })
-      .from(userBlock)
-      .where(
-        or(
-          and(eq(userBlock.blockerId, a), eq(userBlock.blockedId, b)),
-          and(eq(userBlock.blockerId, b), eq(userBlock.blockedId, a)),
-        ),
-      )
-      .limit(1);
-    return !!row;
+    return {
+      buyerId: c.buyer_id,
+      sellerId: c.seller_id,
+      productId: c.product_id,
+      lastMessageId: Number(c.last_message_id),
+      blocked: c.blocked,
+      participant,
+    };
   }
 
   async function detail(me: SessionUser, id: string): Promise<Conversation> {
@@ -240,7 +246,7 @@ where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m
       const a = await access(me, id);
       if (!a.participant) throw forbidden('Only the buyer and the seller write in a conversation.');
       const other = a.buyerId === me.id ? a.sellerId : a.buyerId;
-      if (await isBlocked(me.id, other)) throw forbidden('Messages are blocked between you and this person.');
+      if (a.blocked) throw forbidden('Messages are blocked between you and this person.');
       const hit = await counters.hit(`msg:${me.id}`, 60_000);
       if (hit.count > deps.messageRateMax)
         throw new AppError(
@@ -248,27 +254,25 @@ where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m
           'rate_limited',
           `You are sending messages too fast. Try again in ${Math.ceil(hit.ttlMs / 1000)} seconds.`,
         );
-      const m = await db.transaction(async (tx) => {
-        const row = singleRow(
-          await tx
-            .insert(message)
-            .values({ conversationId: id, senderId: me.id, body: text })
-            .returning({ id: message.id, createdAt: message.createdAt }),
-        );
-        const mine = a.buyerId === me.id ? { buyerReadId: row.id } : { sellerReadId: row.id };
-        await tx
-          .update(conversation)
-          .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...mine })
-          .where(eq(conversation.id, id));
-        return row;
-      });
+      // One statement: the message, the conversation's newest message, and the sender's read mark.
+      const m = singleRow(
+        await query<{ id: string; created_at: string }>(
+          'talk_send',
+          `with m as (insert into message (conversation_id, sender_id, body) values ($1, $2, $3) returning id, created_at)
+update conversation c set last_message_id = m.id, last_message_at = m.created_at,
+  buyer_read_id = case when c.buyer_id = $2 then m.id else c.buyer_read_id end,
+  seller_read_id = case when c.seller_id = $2 then m.id else c.seller_read_id end
+from m where c.id = $1 returning m.id::text as id, ${iso('m.created_at')} as created_at`,
+          [id, me.id, text],
+        ),
+      );
       const out: Message = {
-        _id: String(m.id),
+        _id: m.id,
         conversationId: id,
         senderId: me.id,
         mine: true,
         text,
-        createdAt: m.createdAt.toISOString(),
+        createdAt: m.created_at,
       };
       const { mine: _mine, ...shared } = out;
       await bus.publish([me.id, other], 'message', shared);
