@@ -29,12 +29,14 @@ export function formatBrand(brand: string | null | undefined): string {
   return brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ');
 }
 
-export type PaymentState = 'unpaid' | 'paid' | 'refunded' | 'refund_pending';
+export type PaymentState = 'unpaid' | 'paid' | 'refunded' | 'refund_pending' | 'cancelled';
 
 /** Where the money of an order is: the order's status, refined by its payment record. */
 export function paymentState(order: Order): PaymentState {
   if (order.status === 'paid' || (order.paid && order.status !== 'refunded')) return 'paid';
   if (order.status === 'refunded') return order.payment?.status === 'refund_pending' ? 'refund_pending' : 'refunded';
+  // The seller sold the item elsewhere before it was paid: nothing to pay, nothing was charged.
+  if (order.status === 'cancelled') return 'cancelled';
   return 'unpaid';
 }
 
@@ -42,6 +44,7 @@ const BADGES: Record<Exclude<PaymentState, 'unpaid'>, { label: string; className
   paid: { label: 'Paid', className: 'badge-success' },
   refunded: { label: 'Refunded', className: 'badge-neutral' },
   refund_pending: { label: 'Refund pending', className: 'badge-warning' },
+  cancelled: { label: 'Cancelled', className: 'badge-ghost' },
 };
 
 export function PaymentBadge({ state }: { state: Exclude<PaymentState, 'unpaid'> }) {
@@ -83,6 +86,7 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
       <PaymentBadge state={state} />
       {state === 'refunded' && refundedOn ? <span>Refunded on {refundedOn}</span> : null}
       {state === 'refund_pending' ? <span>Your refund is on its way</span> : null}
+      {state === 'cancelled' ? <span>The seller sold it elsewhere; you were not charged</span> : null}
       {paidOn ? <span>Paid on {paidOn}</span> : null}
       {payment ? <CardLine payment={payment} /> : null}
       {transactionId ? (

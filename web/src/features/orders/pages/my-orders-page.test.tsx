@@ -34,6 +34,15 @@ function screenWidth(wide: boolean) {
 describe('MyOrdersPage', () => {
   beforeEach(() => screenWidth(true));
 
+  it('a booking cancelled because the seller sold elsewhere says so, has no Pay, and can be deleted', async () => {
+    renderPage([{ ...order, status: 'cancelled' as const }]);
+    const [row] = exactly(within(await screen.findByRole('table')).getAllByRole('row').slice(1), 1);
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).getByText('The seller sold it elsewhere; you were not charged')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete order: MacBook Air M1' })).toBeInTheDocument();
+  });
+
   it("asks for the buyer's own orders and shows 'You have N Orders', Pay only while unpaid", async () => {
     const { calls } = renderPage([order, paid]);
     expect(await screen.findByRole('heading', { name: 'You have 2 Orders' })).toBeInTheDocument();

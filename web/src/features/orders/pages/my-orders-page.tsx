@@ -18,8 +18,9 @@ import { useMyOrders } from '../api/get-my-orders';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
-  // Paid and refunded orders are records of money: only an unpaid booking can be cancelled.
-  if (paymentState(order) !== 'unpaid') return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
+  // Paid and refunded orders are records of money: only an unpaid (or cancelled) booking can be deleted.
+  const state = paymentState(order);
+  if (state !== 'unpaid' && state !== 'cancelled') return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
   return (
     <button
       type="button"
