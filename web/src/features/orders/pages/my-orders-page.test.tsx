@@ -36,7 +36,12 @@ describe('MyOrdersPage', () => {
 
   it('a booking cancelled because the seller sold elsewhere says so, has no Pay, and can be deleted', async () => {
     renderPage([{ ...order, status: 'cancelled' as const }]);
-    const [row] = exactly(within(await screen.findByRole('table')).getAllByRole('row').slice(1), 1);
+    const [row] = exactly(
+      within(await screen.findByRole('table'))
+        .getAllByRole('row')
+        .slice(1),
+      1,
+    );
     expect(within(row).getByText('Cancelled')).toBeInTheDocument();
     expect(within(row).getByText('The seller sold it elsewhere; you were not charged')).toBeInTheDocument();
     expect(within(row).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();

@@ -20,7 +20,8 @@ import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
   // Paid and refunded orders are records of money: only an unpaid (or cancelled) booking can be deleted.
   const state = paymentState(order);
-  if (state !== 'unpaid' && state !== 'cancelled') return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
+  if (state !== 'unpaid' && state !== 'cancelled')
+    return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
   return (
     <button
       type="button"
