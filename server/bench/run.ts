@@ -13,7 +13,8 @@
  *    the ceiling: a bare Fastify + node-postgres handler doing one indexed SELECT ... LIMIT 24.
  * 3. Prints a table, checks the targets and writes results/latest.json and results/latest.svg.
  *
- * Options: --only pg-1m,pg-100k,pglite-100k,web   --duration 10   --warmup 3   --rounds 2
+ * Options: --only pg-1m,pg-100k,pglite-100k,web,events   --duration 10   --warmup 3   --rounds 2
+ * (events: bench/events.ts, 1,000 open event streams, message delivery and list latency beside them)
  * (upload: bench/upload.ts, a 12 MP photo's upload time and list latency while 4 uploads run)
  * With --only, the front end (web) is measured only when named, and results/latest.* are left as
  * they are (they summarise full runs): the run's figures go to results/tmp/bench-<date>.json.
@@ -512,9 +513,15 @@ async function main() {
     await (await import('./upload')).runUploadBench();
     if (only.length === 1) return;
   }
+  // Live events (bench/events.ts) are measured only when named, as a scenario of their own.
+  if (only?.includes('events')) {
+    await (await import('./events')).runEventsBench();
+    if (only.length === 1) return;
+  }
   const targets = TARGETS.filter((t) => !only || only.includes(t.id));
   const withFrontend = !only || only.includes('web');
-  if (!targets.length && !withFrontend) throw new Error(`--only: pick from ${[...TARGETS.map((t) => t.id), 'web'].join(', ')}`);
+  if (!targets.length && !withFrontend)
+    throw new Error(`--only: pick from ${[...TARGETS.map((t) => t.id), 'web', 'events'].join(', ')}`);
   fs.mkdirSync(tmpDir, { recursive: true });
   const t0 = Date.now();
   log(`Loading catalogs (PostgreSQL at ${new URL(PG_URL).host}) ...`);
