@@ -149,7 +149,3 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
 }
 
 export type PhotosService = ReturnType<typeof photosService>;
-
-/** A product's gallery stored on its row, as the API shows it. */
-export const productPhotos = (stored: unknown): ProductPhoto[] =>
-  Array.isArray(stored) ? (stored as StoredPhoto[]).map(toProductPhoto) : [];
