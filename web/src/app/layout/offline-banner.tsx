@@ -32,7 +32,7 @@ export function OfflineBanner() {
         </p>
         <button
           type="button"
-          className="btn btn-sm min-h-11 md:min-h-0"
+          className="btn btn-sm"
           onClick={() => void queryClient.refetchQueries({ type: 'active' })}
         >
           Try again

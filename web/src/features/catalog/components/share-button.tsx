@@ -30,7 +30,7 @@ export function ShareButton({ title, path, className = '' }: { title: string; pa
     }
   };
   return (
-    <button type="button" className={`btn btn-outline btn-sm min-h-11 md:min-h-0 ${className}`} onClick={() => void share()}>
+    <button type="button" className={`btn btn-outline btn-sm ${className}`} onClick={() => void share()}>
       <Share2 size={18} aria-hidden="true" />
       Share
     </button>

@@ -156,7 +156,7 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               value={draft.q}
               onChange={(e) => type('q', e.target.value)}
             />
-            <button type="submit" className="btn btn-square btn-ghost btn-sm -me-2 size-10" aria-label="Search">
+            <button type="submit" className="btn btn-square btn-ghost btn-sm -me-2" aria-label="Search">
               <Search size={18} aria-hidden="true" />
             </button>
           </div>
@@ -261,7 +261,7 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               onChange={(e) => type('location', e.target.value)}
             />
           </div>
-          <label className="flex h-10 cursor-pointer items-center gap-2 rounded-field px-1 text-sm">
+          <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field px-1 text-sm md:h-10 md:min-h-0">
             <input
               type="checkbox"
               className="checkbox checkbox-sm checkbox-primary"
@@ -328,12 +328,12 @@ function FilterPanel({
           <h2 id={titleId} className="text-lg font-bold">
             Filters
           </h2>
-          <button type="button" className="btn btn-circle btn-ghost size-11" aria-label="Close filters" onClick={onClose}>
+          <button type="button" className="btn btn-circle btn-ghost" aria-label="Close filters" onClick={onClose}>
             <X size={20} aria-hidden="true" />
           </button>
         </div>
         <div className={`grid ${panelGridClass}`}>{children}</div>
-        <button type="submit" className="btn btn-primary btn-block h-11">
+        <button type="submit" className="btn btn-primary btn-block">
           Show results
         </button>
       </div>
