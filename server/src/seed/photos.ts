@@ -85,7 +85,7 @@ async function makeDemoPhoto(storage: Storage, svg: string): Promise<{ photo: St
   const decoded = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const { photo, files } = await encodeSizes(crypto.randomUUID(), decoded, widthsFor(decoded.info.width), {
     avif: false,
-    effort: 2,
+    effort: 1,
   });
   await Promise.all(files.map((f: PhotoFile) => storage.put(f.key, f.body, f.contentType)));
   return { photo, bytes: files.reduce((n, f) => n + f.body.length, 0) };

@@ -123,7 +123,8 @@ export async function encodeSizes(
   id: string,
   { data, info }: { data: Buffer; info: OutputInfo },
   widths: number[],
-  { avif = true, effort = 3 }: { avif?: boolean; effort?: number } = {},
+  // Low encoder efforts: effort 3+ (WebP) and 2+ (AVIF) cost two to three times the CPU for a few percent fewer bytes.
+  { avif = true, effort = 2 }: { avif?: boolean; effort?: number } = {},
 ): Promise<{ photo: StoredPhoto; files: PhotoFile[] }> {
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const files: PhotoFile[] = [];
@@ -138,7 +139,7 @@ export async function encodeSizes(
     if (avif && w <= AVIF_MAX_WIDTH) {
       files.push({
         key: photoKey(id, w, 'avif'),
-        body: await img().avif({ quality: 50, effort: 2 }).toBuffer(),
+        body: await img().avif({ quality: 50, effort: 1 }).toBuffer(),
         contentType: 'image/avif',
       });
       av.push(w);
