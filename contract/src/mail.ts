@@ -5,7 +5,14 @@ import { z } from 'zod';
  * change, a sign-in from a new device, email verification, password reset) always go out and are
  * not in this list.
  */
-export const OPTIONAL_MAIL_KINDS = ['order-placed', 'payment-received', 'refund', 'seller-verified'] as const;
+export const OPTIONAL_MAIL_KINDS = [
+  'order-placed',
+  'payment-received',
+  'refund',
+  'seller-verified',
+  'new-message',
+  'alerts',
+] as const;
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 
 const on = (what: string) => z.boolean().describe(`true: mail me when ${what}`);
@@ -17,6 +24,8 @@ export const mailSettingsSchema = z
     'payment-received': on('an order of mine (bought or sold) is paid'),
     refund: on('a payment of mine is refunded'),
     'seller-verified': on('an admin verifies my seller account'),
+    'new-message': on('someone writes to me (once per conversation until I read it)'),
+    alerts: on('a saved search has new matches or a listing I follow drops its price'),
   })
   .meta({ id: 'MailSettings' });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
@@ -27,6 +36,8 @@ const inputShape = {
   'payment-received': flag,
   refund: flag,
   'seller-verified': flag,
+  'new-message': flag,
+  alerts: flag,
 };
 
 /**

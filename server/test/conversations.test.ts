@@ -87,16 +87,36 @@ describe('conversations', () => {
     expect(link.body.text).toBe('see <a href="https://evil.example">here</a>');
   });
 
+  it('the seller is mailed once per conversation until they read it, and not once they turn it off', async () => {
+    const mails = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          undefined,
+          `select count(*)::int as n from mail_outbox where to_address = $1 and kind = 'new-message'`,
+          [s.email],
+        )
+      )[0]?.n;
+    // Three messages so far, one unread notification: one mail.
+    expect(await mails()).toBe(1);
+    expectStatus(await s.put('/api/me/mail-settings', { 'new-message': false }), 200, 'turn message mails off');
+    const other = await buyer(t, 'talk-quiet');
+    const c = (await open(other, listing)).body._id;
+    expectStatus(await send(other, c, 'hello'), 201, 'a message to the seller');
+    expect(await mails()).toBe(1);
+    expectStatus(await s.put('/api/me/mail-settings', { 'new-message': true }), 200, 'turn them on again');
+  });
+
   it('the seller sees it newest first with the unread count; reading sends a receipt', async () => {
     const list = expectStatus(await s.get<Conv[]>('/api/conversations'), 200, 'seller list').body;
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ _id: convId, role: 'seller', otherId: b.id, unread: 3, blocked: false });
-    expect(list[0]?.lastMessage?.mine).toBe(false);
+    expect(list).toHaveLength(2);
+    const ours = list.find((x) => x._id === convId);
+    expect(ours).toMatchObject({ role: 'seller', otherId: b.id, unread: 3, blocked: false });
+    expect(ours?.lastMessage?.mine).toBe(false);
     const read = expectStatus(await s.post<{ readUpTo: string }>(`/api/conversations/${convId}/read`), 200, 'read');
-    expect((await s.get<Conv[]>('/api/conversations')).body[0]?.unread).toBe(0);
+    expect((await s.get<Conv[]>('/api/conversations')).body.find((x) => x._id === convId)?.unread).toBe(0);
     const mine = (await b.get<Conv>(`/api/conversations/${convId}`)).body;
     expect(mine.otherReadUpTo).toBe(read.body.readUpTo);
-    const bell = (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'message');
+    const bell = (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.link.endsWith(convId));
     expect(bell).toHaveLength(1);
     expect(bell[0]?.read).toBe(true);
   });

@@ -167,7 +167,14 @@ describe('mail settings', () => {
     const s = await seller(t);
     const b = await buyer(t);
     const off = expectStatus(await s.put('/api/me/mail-settings', { 'order-placed': false }), 200, 'turn bookings off');
-    expect(off.body).toEqual({ 'order-placed': false, 'payment-received': true, refund: true, 'seller-verified': true });
+    expect(off.body).toEqual({
+      'order-placed': false,
+      'payment-received': true,
+      refund: true,
+      'seller-verified': true,
+      'new-message': true,
+      alerts: true,
+    });
 
     const orderId = await placeOrder(b, await addProduct(s, { name: 'Kindle Paperwhite' }));
     await payOrder(b, orderId);
@@ -235,11 +242,25 @@ describe('mail settings', () => {
     const b = await buyer(t);
     const other = await buyer(t, 'other');
     const first = expectStatus(await b.get('/api/me/mail-settings'), 200, 'GET');
-    expect(first.body).toEqual({ 'order-placed': true, 'payment-received': true, refund: true, 'seller-verified': true });
+    expect(first.body).toEqual({
+      'order-placed': true,
+      'payment-received': true,
+      refund: true,
+      'seller-verified': true,
+      'new-message': true,
+      alerts: true,
+    });
     expect(first.headers.get('cache-control')).toBe('no-store');
 
     const put = expectStatus(await b.put('/api/me/mail-settings', { refund: false, 'seller-verified': false }), 200, 'PUT');
-    expect(put.body).toEqual({ 'order-placed': true, 'payment-received': true, refund: false, 'seller-verified': false });
+    expect(put.body).toEqual({
+      'order-placed': true,
+      'payment-received': true,
+      refund: false,
+      'seller-verified': false,
+      'new-message': true,
+      alerts: true,
+    });
     expect(put.headers.get('cache-control')).toBe('no-store');
     // Kinds left out stay as they were; the same change twice is no error.
     expectStatus(await b.put('/api/me/mail-settings', { refund: false }), 200, 'PUT again');
@@ -283,6 +304,8 @@ describe('mail settings', () => {
       'payment-received': true,
       refund: true,
       'seller-verified': true,
+      'new-message': true,
+      alerts: true,
     });
   });
 

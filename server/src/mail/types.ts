@@ -13,6 +13,8 @@ export const MAIL_KINDS = {
   'payment-received': { essential: false },
   refund: { essential: false },
   'seller-verified': { essential: false },
+  'new-message': { essential: false },
+  alerts: { essential: false },
   // A buyer may be on the way to meet the seller: a cancelled booking is always told.
   'booking-cancelled': { essential: true },
 } as const;

@@ -16,6 +16,8 @@ export function mailSettingsService(db: Db) {
       'payment-received': !off.has('payment-received'),
       refund: !off.has('refund'),
       'seller-verified': !off.has('seller-verified'),
+      'new-message': !off.has('new-message'),
+      alerts: !off.has('alerts'),
     };
   }
 

@@ -4,6 +4,8 @@ import type { Database } from '../../db/client';
 import { notification, order, product } from '../../db/schema';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
 import type { EventBus } from '../events/bus';
+import { notificationMail } from '../../mail/templates/notification';
+import type { MailKind, Mailer } from '../../mail/types';
 
 type Kind = Notification['kind'];
 export type NewNotification = { kind: Kind; title: string; body?: string; link?: string };
@@ -16,6 +18,13 @@ export const LINKS = {
   product: (id: string) => `/product/${id}`,
 };
 
+/** The bell's kinds that are also mailed (as the user keeps them on); bookings and payments have mails of their own. */
+const MAILED: Partial<Record<Kind, { kind: MailKind; action: string }>> = {
+  message: { kind: 'new-message', action: 'Read and reply' },
+  'saved-search': { kind: 'alerts', action: 'See the matches' },
+  'price-drop': { kind: 'alerts', action: 'See the listing' },
+};
+
 const oneLine = (s: string, max = 140) => {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
@@ -25,8 +34,8 @@ const oneLine = (s: string, max = 140) => {
  * The bell: what a user is told, kept as rows (read or not) and pushed to their open tabs as a
  * `notification` event. Mails for the same things go through the mailer where the user keeps them on.
  */
-export function notificationsService(deps: { database: Database; bus: EventBus }) {
-  const { database, bus } = deps;
+export function notificationsService(deps: { database: Database; bus: EventBus; mailer: Mailer; baseUrl: string }) {
+  const { database, bus, mailer, baseUrl } = deps;
   const { db, query } = database;
 
   async function create(userId: string, n: NewNotification) {
@@ -34,7 +43,20 @@ export function notificationsService(deps: { database: Database; bus: EventBus }
       .insert(notification)
       .values({ userId, kind: n.kind, title: n.title, body: n.body ?? '', link: n.link ?? '' })
       .returning({ id: notification.id, createdAt: notification.createdAt });
-    if (row) await bus.publish([userId], 'notification', { _id: row.id, kind: n.kind, title: n.title, link: n.link ?? '' });
+    if (!row) return;
+    await bus.publish([userId], 'notification', { _id: row.id, kind: n.kind, title: n.title, link: n.link ?? '' });
+    const mail = MAILED[n.kind];
+    if (!mail) return;
+    const [to] = await query<{ email: string }>('talk_mail_to', 'select email from "user" where id = $1 and deleted_at is null', [
+      userId,
+    ]);
+    if (!to) return;
+    await mailer.enqueue({
+      to: to.email,
+      userId,
+      kind: mail.kind,
+      ...notificationMail({ baseUrl, title: n.title, body: n.body ?? '', link: n.link ?? '', action: mail.action }),
+    });
   }
 
   return {

@@ -34,7 +34,7 @@ export async function registerTalk(
   const bus = createEventBus({ database, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
   const streams = createStreamRegistry();
   const counters = await createCounterStore(config, app.log);
-  const notifications = notificationsService({ database, bus });
+  const notifications = notificationsService({ database, bus, mailer: app.mailer, baseUrl: config.baseUrl });
   const conversations = conversationsService({
     database,
     bus,

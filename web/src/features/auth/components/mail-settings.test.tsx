@@ -6,7 +6,14 @@ import { mockFetch, pending } from '@/test/fetch-mock';
 import { buyer, renderWithApp } from '@/test/render';
 import { MAIL_SETTINGS_SAVED, MailSettings } from './mail-settings';
 
-const allOn: Settings = { 'order-placed': true, 'payment-received': true, refund: true, 'seller-verified': true };
+const allOn: Settings = {
+  'order-placed': true,
+  'payment-received': true,
+  refund: true,
+  'seller-verified': true,
+  'new-message': true,
+  alerts: true,
+};
 const seller = { ...buyer, id: 'u-seller', email: 'seller@shop.test', role: 'seller' as const };
 
 describe('MailSettings', () => {
@@ -16,14 +23,16 @@ describe('MailSettings', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your mail settings…');
   });
 
-  it('shows each kind as saved: a seller sees all four', async () => {
+  it('shows each kind as saved: a seller sees all six', async () => {
     mockFetch({ 'GET /api/me/mail-settings': { body: { ...allOn, refund: false } } });
     renderWithApp(<MailSettings />, { user: seller });
     expect(await screen.findByRole('checkbox', { name: /Someone books one of my items/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /A payment is received/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /A payment of mine is refunded/ })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: /An admin verifies my seller account/ })).toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+    expect(screen.getByRole('checkbox', { name: /Someone writes to me/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /My alerts/ })).toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
     expect(screen.getByText(/always sent/)).toBeInTheDocument();
   });
 
@@ -33,7 +42,7 @@ describe('MailSettings', () => {
     expect(await screen.findByRole('checkbox', { name: /A payment is received/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /refunded/ })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /books one of my items/ })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
   });
 
   it('saves the boxes shown and says so', async () => {
@@ -51,6 +60,8 @@ describe('MailSettings', () => {
       'payment-received': true,
       refund: true,
       'seller-verified': false,
+      'new-message': true,
+      alerts: true,
     });
     expect(screen.getByRole('checkbox', { name: /Someone books one of my items/ })).not.toBeChecked();
   });

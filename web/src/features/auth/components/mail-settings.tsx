@@ -31,6 +31,16 @@ const KINDS: { kind: OptionalMailKind; label: string; hint: string; sellersOnly?
     hint: 'Your items then show the verified mark.',
     sellersOnly: true,
   },
+  {
+    kind: 'new-message',
+    label: 'Someone writes to me',
+    hint: 'Once per conversation until you read it in Messages.',
+  },
+  {
+    kind: 'alerts',
+    label: 'My alerts',
+    hint: 'New matches of a saved search (at most hourly), and price drops of listings you follow.',
+  },
 ];
 
 export const MAIL_SETTINGS_SAVED = 'Your mail settings were saved.';
