@@ -6,9 +6,11 @@
  *
  * Proves: migrations run once although the three start at the same moment; a session made on one
  * instance works on the others; abuse limits are counted across instances; a due job (mail delivery)
- * runs once; a photo stored through one instance is served by another; kill -9 of an instance under
+ * runs once; a photo stored through one instance is served by another; an event published on one
+ * reaches a stream on another; kill -9 of an instance under
  * a booking-and-paying load loses no acknowledged write and sells no item twice; a rolling restart
- * with SIGTERM under load gives clients no 5xx and no failed connection.
+ * with SIGTERM under load gives clients no 5xx and no failed connection, and event streams are told
+ * to reconnect as their instance starts draining.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -253,6 +255,33 @@ async function checkNothingLost(acked: Acked) {
   expect(soldUnpaid, 'sold products without a paid order').toEqual([]);
 }
 
+/** GET /api/events at `base` with the client's session: what it has sent so far, and its end. */
+async function openStream(base: string, c: Client) {
+  const res = await fetch(`${base}/api/events`, {
+    headers: { cookie: `better-auth.session_token=${c.cookie('better-auth.session_token')}` },
+  });
+  expect(res.status).toBe(200);
+  let text = '';
+  let endedAt = 0;
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const ended = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  })()
+    .catch(() => {})
+    .then(() => {
+      endedAt = Date.now();
+      return text;
+    });
+  const until = Date.now() + 10_000;
+  while (!text.includes('retry: ') && Date.now() < until) await sleep(20);
+  return { text: () => text, ended, endedAt: () => endedAt, cancel: () => reader.cancel().catch(() => {}) };
+}
+
 /* ---------- the tests, in order ---------- */
 
 let buyers: Client[] = [];
@@ -319,6 +348,31 @@ describe('three instances behind nginx on one PostgreSQL and Redis', () => {
     expect((await sharp(Buffer.from(await got.arrayBuffer())).metadata()).width).toBe(64);
   });
 
+  it('an event published on one instance reaches a stream on another', async () => {
+    const [a, b] = instances as [Instance, Instance];
+    const seller = await client(a.url).signUp(`event-seller-${run}@test.shop`, { isSeller: true });
+    const [item] = await q<{ id: string }>(
+      `insert into product (seller_id, name, category, img, location, phone, condition, price_cents, original_price_cents, used_years)
+       values ($1, 'Event item', 'Laptop', '/placeholder.png', 'Dhaka', '+880 1700 000000', 'Good', 5000, 9000, 1) returning id`,
+      [seller.id],
+    );
+    const stream = await openStream(a.url, seller);
+    const buyerOnB = await client(b.url).signUp(`event-buyer-${run}@test.shop`);
+    const booked = await buyerOnB.post('/api/orders', {
+      productId: item?.id,
+      buyerName: 'Event Buyer',
+      email: buyerOnB.email,
+      price: 1,
+      phone: '+880 1800 000000',
+      meettingLocation: 'Gulshan 1',
+    });
+    expect(booked.status).toBe(201);
+    const until = Date.now() + 10_000;
+    while (!/^event: /m.test(stream.text()) && Date.now() < until) await sleep(50);
+    expect(stream.text(), 'the seller hears of the booking made on another instance').toMatch(/^event: (notification|order)$/m);
+    await stream.cancel();
+  });
+
   it('sets up the shop through nginx: 50 buyers, sellers and their items', async () => {
     const sellers = await Promise.all(
       [0, 1, 2, 3].map((n) => client(nginx.url).signUp(`seller${n}-${run}@test.shop`, { isSeller: true })),
@@ -379,7 +433,7 @@ describe('three instances behind nginx on one PostgreSQL and Redis', () => {
       ordersAcked: l.acked.orders.size,
       paymentsAcked: l.acked.payments.size,
     };
-    expect(l.stats.requests - before.requests).toBeGreaterThan(100);
+    expect(l.stats.requests - before.requests, 'requests after the kill').toBeGreaterThan(50);
     expect(l.acked.payments.size).toBeGreaterThan(0);
     // Only the gateway errors of calls in flight on the killed instance; none of the survivors failed.
     expect(l.stats.byStatus[500] ?? 0).toBe(0);
@@ -398,14 +452,19 @@ describe('three instances behind nginx on one PostgreSQL and Redis', () => {
     expect(unit.stopSec * 1000, 'systemd waits longer than the drain may take').toBeGreaterThan(grace);
     const l = load(buyers, products);
     await sleep(1000);
-    const drains: { ms: number; code: number | null; signal: string | null; restartMs: number }[] = [];
+    const drains: { ms: number; code: number | null; signal: string | null; restartMs: number; streamEndedMs: number }[] = [];
+    const viaNginx = await openStream(nginx.url, buyers[0] as Client);
     for (const inst of instances) {
+      // A browser's event stream on this instance: told to reconnect (retry) as the drain begins.
+      const stream = await openStream(inst.url, buyers[1] as Client);
       const t0 = Date.now();
       inst.signal('SIGTERM');
+      expect(await stream.ended, `${inst.name}'s stream ends with a retry hint`).toMatch(/retry: 500\n\n$/);
+      const streamEndedMs = stream.endedAt() - t0;
       const exit = await inst.exit;
       const ms = Date.now() - t0;
       inst.start();
-      drains.push({ ms, ...exit, restartMs: await inst.ready() });
+      drains.push({ ms, ...exit, restartMs: await inst.ready(), streamEndedMs });
       await sleep(500);
     }
     await sleep(1000);
@@ -419,10 +478,14 @@ describe('three instances behind nginx on one PostgreSQL and Redis', () => {
       drains,
     };
     expect(errors).toEqual([]);
+    expect(await viaNginx.ended, 'the stream through nginx is told to reconnect when its instance drains').toMatch(
+      /retry: 500\n\n$/,
+    );
     expect(fivexx(l.stats), '5xx answers').toBe(0);
     expect(l.stats.connectionErrors, 'failed connections').toBe(0);
     expect(l.stats.retried).toBe(0);
     for (const d of drains) {
+      expect(d.streamEndedMs, 'streams end as the drain begins').toBeLessThan(1000);
       expect(d.code, 'a drained instance exits 0').toBe(0);
       expect(d.ms).toBeLessThan(grace);
     }
