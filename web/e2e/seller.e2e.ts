@@ -1,5 +1,5 @@
 import { expect, test, uniqueEmail, verifyEmailFromOutbox } from './support/fixtures';
-import { expectPath, expectToast, productCard, region, visible } from './support/journey';
+import { expectPath, expectToast, photoJpeg, productCard, region, visible } from './support/journey';
 
 test.describe('seller journey', () => {
   test('signs up as a seller, adds a product, advertises it and finds it on the home page', async ({ page }) => {
@@ -37,7 +37,11 @@ test.describe('seller journey', () => {
     await form.getByLabel('Years used').fill('2');
     await form.getByLabel('Location').fill('Chattogram');
     await form.getByLabel('Phone number').fill('+880 1811 000111');
-    await form.getByLabel('Image URL').fill('/images/products/camera-2.svg');
+    await form
+      .getByLabel('Choose photos')
+      .setInputFiles({ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: await photoJpeg(800, 600, 30) });
+    await form.getByRole('img', { name: 'Upload 1 (cover): camera.jpg' }).waitFor();
+    await expect(form.getByRole('progressbar')).toHaveCount(0);
     await form.getByRole('button', { name: 'Add Product', exact: true }).click();
     await expectToast(page, 'Product Added Successfully!');
 

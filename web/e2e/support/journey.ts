@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { shopUrl } from './fixtures';
 
 /**
@@ -53,7 +54,8 @@ export interface ProductFixture {
   number: string;
   condition: string;
   used_year: number;
-  img: string;
+  /** Upload ids; apiAddProduct uploads a photo when there are none. */
+  photos?: string[];
 }
 
 export function productFixture(name: string, category = 'Camera'): ProductFixture {
@@ -66,15 +68,37 @@ export function productFixture(name: string, category = 'Camera'): ProductFixtur
     number: '+880 1700 000000',
     condition: 'Good',
     used_year: 2,
-    img: `/images/products/${category.toLowerCase()}-3.svg`,
   };
+}
+
+/** A JPEG photo (drawn, `width` x `height`, in colour `hue`), made here so the journeys need no binary file. */
+export async function photoJpeg(width = 640, height = 480, hue = 200): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="hsl(${hue} 60% 70%)"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="hsl(${(hue + 150) % 360} 70% 45%)"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** POST /api/uploads as `api`'s (seller) session: the upload id. */
+export async function apiUploadPhoto(api: APIRequestContext, bytes?: Buffer): Promise<string> {
+  const buffer = bytes ?? (await photoJpeg());
+  return (
+    await ok<{ _id: string }>(
+      'POST /api/uploads',
+      await api.post('/api/uploads', {
+        multipart: { file: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer } },
+        headers: origin(),
+      }),
+    )
+  )._id;
 }
 
 /** POST /api/products as `api`'s (seller) session. */
 export async function apiAddProduct(api: APIRequestContext, product: ProductFixture) {
   return ok<{ acknowledged: boolean; insertedId: string }>(
     `POST /api/products ${product.name}`,
-    await api.post('/api/products', { data: product, headers: origin() }),
+    await api.post('/api/products', {
+      data: { ...product, photos: product.photos ?? [await apiUploadPhoto(api)] },
+      headers: origin(),
+    }),
   );
 }
 

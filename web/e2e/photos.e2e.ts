@@ -1,0 +1,111 @@
+import type { Request } from '@playwright/test';
+import { apiSignUp, expect, shopUrl, test, uniqueEmail } from './support/fixtures';
+import { expectPath, expectToast, photoJpeg, productCard } from './support/journey';
+
+/** The file name a POST /api/uploads carried (its multipart body). */
+function uploadedName(request: Request): string | undefined {
+  return /filename="([^"]+)"/.exec(request.postDataBuffer()?.toString('latin1') ?? '')?.[1];
+}
+
+test.describe('listing photos', () => {
+  test('drops three photos, reorders them (dragging and the keyboard), removes one; the listing shows them in that order', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('photo-seller');
+    const name = `E2E Fujifilm ${Date.now().toString(36)}`;
+    await apiSignUp(page.context().request, email, 'Pia Photographer', 'seller-pass-123', true);
+
+    // Which upload id each file got, as the server answered.
+    const ids = new Map<string, string>();
+    page.on('response', async (r) => {
+      if (r.request().method() !== 'POST' || !r.url().endsWith('/api/uploads') || r.status() !== 201) return;
+      const file = uploadedName(r.request());
+      if (file) ids.set(file, ((await r.json()) as { _id: string })._id);
+    });
+
+    await page.goto('/dashboard/addproducts');
+    const form = page.getByRole('form', { name: 'Add A Product' });
+    await form.getByLabel('Product name').fill(name);
+    await form.getByLabel('Brand (category)').selectOption('Camera');
+    await form.getByLabel('Price (USD)', { exact: true }).fill('610');
+    await form.getByLabel('Original price (USD)').fill('999');
+    await form.getByLabel('Years used').fill('1');
+    await form.getByLabel('Location').fill('Sylhet');
+    await form.getByLabel('Phone number').fill('+880 1811 000222');
+    await form.getByLabel('Shutter count').fill('12000');
+    await form.getByLabel('Body').selectOption('B');
+    await form.getByLabel('Screen').selectOption('flawless');
+    await form.getByLabel('Ports and charging').selectOption('works');
+    await form.getByLabel('Original box').selectOption('yes');
+    await form.getByLabel('Condition').selectOption('Good');
+
+    // Three photos dropped at once on the drop zone (a DataTransfer of files, as a desktop drag makes).
+    const files = await Promise.all(
+      [
+        ['front.jpg', 10],
+        ['back.jpg', 130],
+        ['box.jpg', 250],
+      ].map(async ([file, hue]) => ({ file: String(file), bytes: [...(await photoJpeg(1200, 900, Number(hue)))] })),
+    );
+    const dataTransfer = await page.evaluateHandle((list) => {
+      const dt = new DataTransfer();
+      for (const f of list) dt.items.add(new File([new Uint8Array(f.bytes)], f.file, { type: 'image/jpeg' }));
+      return dt;
+    }, files);
+    const drop = form.getByTestId('photo-drop');
+    await drop.dispatchEvent('dragover', { dataTransfer });
+    await drop.dispatchEvent('drop', { dataTransfer });
+    const items = form.getByTestId('photo-item');
+    await expect(items).toHaveCount(3);
+    // Each file has its progress bar until stored; then none is left.
+    await expect(form.getByRole('progressbar')).toHaveCount(0, { timeout: 30_000 });
+    await expect(form.getByRole('img', { name: /^Upload 1 \(cover\): front\.jpg$/ })).toBeVisible();
+    await expect.poll(() => ids.size).toBe(3);
+
+    // Drag box.jpg onto the first place: it becomes the cover.
+    await items.nth(2).dragTo(items.nth(0));
+    await expect(form.getByRole('img', { name: 'Upload 1 (cover): box.jpg' })).toBeVisible();
+    // From the keyboard: photo 3 (back.jpg) one place earlier.
+    await form.getByRole('button', { name: 'Move photo 3 earlier' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(form.getByRole('img', { name: 'Upload 2: back.jpg' })).toBeVisible();
+    // Remove back.jpg: box, front remain.
+    await form.getByRole('button', { name: 'Remove photo 2' }).click();
+    await expect(items).toHaveCount(2);
+    await expect(form.getByRole('img', { name: 'Upload 2: front.jpg' })).toBeVisible();
+
+    await form.getByRole('button', { name: 'Add Product', exact: true }).click();
+    await expectToast(page, 'Product Added Successfully!');
+    await expectPath(page, '/dashboard/myproducts');
+
+    // The card shows the cover in its sizes; the product page shows both, cover first.
+    const card = productCard(page, name);
+    const cover = card.getByRole('img', { name, exact: true });
+    await expect(cover).toHaveAttribute('srcset', new RegExp(`/media/p/${ids.get('box.jpg')}/400\\.webp 400w`));
+    await card.getByRole('link', { name, exact: true }).click();
+    const gallery = page.getByRole('region', { name: `Photos of ${name}` });
+    await expect(gallery.getByText('1 / 2')).toBeVisible();
+    const photos = gallery.getByRole('img', { includeHidden: true });
+    await expect(photos).toHaveCount(2);
+    await expect(photos.nth(0)).toHaveAttribute('src', `/media/p/${ids.get('box.jpg')}/1200.webp`);
+    await expect(photos.nth(0)).toHaveAttribute('fetchpriority', 'high');
+    await expect(photos.nth(1)).toHaveAttribute('src', `/media/p/${ids.get('front.jpg')}/1200.webp`);
+    await expect(photos.nth(1)).toHaveAttribute('loading', 'lazy');
+    // The cover is a real, decoded picture served by the shop.
+    await expect.poll(() => photos.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const media = await page.request.get(`${shopUrl()}/media/p/${ids.get('box.jpg')}/400.webp`);
+    expect(media.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(media.headers()['content-type']).toBe('image/webp');
+
+    // Arrow keys move through the photos; a photo opens zoomed.
+    await gallery.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(gallery.getByText('2 / 2')).toBeVisible();
+    await page.getByRole('button', { name: 'Show photo 1' }).click();
+    await gallery.getByRole('button', { name: 'Zoom into photo 1 of 2' }).click();
+    const zoom = page.getByRole('dialog', { name: `${name}: photo 1 of 2` });
+    await expect(zoom).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(zoom).toBeHidden();
+  });
+});
