@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { apiSignUp, expect, shopUrl, test, uniqueEmail } from './support/fixtures';
+import { apiSignUp, expect, seriousA11yViolations, shopUrl, test, uniqueEmail } from './support/fixtures';
 import { apiPlaceOrder, expectPath, expectToast, productCard } from './support/journey';
 
 /** A small PNG (a 64x48 gradient), made here so the journey needs no binary file. */
@@ -87,6 +87,7 @@ test.describe('a seller’s listing', () => {
     await bookings.getByText('Bo Booker', { exact: true }).waitFor();
     await expect(bookings.getByText('Dhanmondi Lake')).toBeVisible();
     await expect(bookings.getByText('Not paid')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Edit: a lower price and a new sentence; the report is there, filled in.
     await item.getByRole('link', { name: `Edit ${name}` }).click();
@@ -94,6 +95,11 @@ test.describe('a seller’s listing', () => {
     const form = page.getByRole('form', { name: 'Edit product' });
     await expect(form.getByLabel('Brand (category)')).toBeDisabled();
     await expect(form.getByLabel('Screen: what buyers should know (optional)')).toHaveValue('Two hairlines, top left');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    // On a phone the form fits the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await form.getByLabel('Price (USD)', { exact: true }).fill('420');
     await form.getByLabel('Description (optional)').fill('Fast and light. New keyboard.');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -104,10 +110,12 @@ test.describe('a seller’s listing', () => {
     await expect(card.getByText('$500.00')).toBeVisible();
     await expect(card.getByText('$420.00').first()).toBeVisible();
 
-    // Sold outside the shop, after a confirmation.
-    await item.getByRole('button', { name: `Mark ${name} sold` }).click();
+    // Sold outside the shop, after a confirmation, with the keyboard: the dialog opens on its confirm button.
+    await item.getByRole('button', { name: `Mark ${name} sold` }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Mark this item sold?' });
-    await dialog.getByRole('button', { name: 'Mark sold' }).click();
+    await expect(dialog.getByRole('button', { name: 'Mark sold' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Marked sold' }).first().waitFor();
     await expect(card.getByText('Sold', { exact: true }).first()).toBeVisible();
     await expect(item.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
@@ -120,6 +128,7 @@ test.describe('a seller’s listing', () => {
     await expect(page.getByText('Light scratches')).toBeVisible();
     await expect(page.getByText('Two hairlines, top left')).toBeVisible();
     await expect(page.getByText('This item has found a new owner')).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The buyer was told by mail.
     const mail = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(buyerEmail)}`);
