@@ -22,6 +22,7 @@ let s: Client;
 let b: Client;
 let other: Client;
 let convId: string;
+const REDIS_URL = process.env.REDIS_URL_TEST;
 
 const send = (who: Client, text: string) => who.post<{ _id: string }>(`/api/conversations/${convId}/messages`, { text });
 
@@ -95,20 +96,33 @@ describe('GET /api/events', () => {
     es.close();
   });
 
+  /** A second app on this test's PostgreSQL database, on a port of its own. */
+  async function instanceB(env: Record<string, string> = {}) {
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const dbB = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-b-'));
+    const appB = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl, ...env }), database: dbB });
+    await appB.listen({ port: 0, host: '127.0.0.1' });
+    const address = appB.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return {
+      app: appB,
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      close: async () => {
+        await appB.close();
+        await dbB.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
   it.skipIf(testDbKind !== 'postgres')(
     'two instances on one PostgreSQL database: a message sent through A reaches a stream held by B',
     async () => {
-      const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-      const dbB = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-b-'));
-      const appB = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl }), database: dbB });
-      await appB.listen({ port: 0, host: '127.0.0.1' });
+      const b2 = await instanceB();
       try {
-        const address = appB.server.address();
-        if (!address || typeof address === 'string') throw new Error('no port');
-        const baseB = `http://127.0.0.1:${address.port}`;
         // The seller's session works on B too: sessions live in the shared database.
-        const onB = await openEvents(s, { baseUrl: baseB });
+        const onB = await openEvents(s, { baseUrl: b2.baseUrl });
         expect(onB.res.status).toBe(200);
         const started = Date.now();
         const m = expectStatus(await send(b, 'through A'), 201, 'send through A').body;
@@ -116,14 +130,32 @@ describe('GET /api/events', () => {
         expect(Date.now() - started).toBeLessThan(1000);
         expect(JSON.parse(e.data).text).toBe('through A');
         // Closing B ends its stream with a short retry hint: the browser comes back to another instance.
-        await appB.close();
+        await b2.app.close();
         await onB.closed();
         expect(onB.retry).toBe(500);
       } finally {
-        await appB.close();
-        await dbB.close();
-        fs.rmSync(dir, { recursive: true, force: true });
+        await b2.close();
       }
     },
   );
+
+  it.skipIf(testDbKind !== 'postgres' || !REDIS_URL)('with REDIS_URL, instances share events through Redis pub/sub', async () => {
+    // Both instances on Redis (A is this file's app, without Redis: a third one stands in for it).
+    const prefix = `shop-test-${process.pid}-${Date.now()}:`;
+    const env = { REDIS_URL: REDIS_URL ?? '', REDIS_KEY_PREFIX: prefix };
+    const [a2, b2] = [await instanceB(env), await instanceB(env)];
+    try {
+      const onB = await openEvents(s, { baseUrl: b2.baseUrl });
+      const viaA = new Client(a2.baseUrl, t.baseUrl);
+      expectStatus(await viaA.signIn(b.email), 200, 'sign in on A');
+      const r = await viaA.post<{ _id: string }>(`/api/conversations/${convId}/messages`, { text: 'through Redis' });
+      expectStatus(r, 201, 'send through A');
+      const e = await onB.next((x) => x.event === 'message' && JSON.parse(x.data)._id === r.body._id, 1000);
+      expect(JSON.parse(e.data).text).toBe('through Redis');
+      onB.close();
+    } finally {
+      await a2.close();
+      await b2.close();
+    }
+  });
 });
