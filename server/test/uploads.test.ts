@@ -258,6 +258,21 @@ describe('POST /api/uploads', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents POST /uploads: a multipart body with one file, and its 201, 400, 401, 403 and 413 answers', async () => {
+    const doc = (await t.client().get<{ paths: Record<string, { post?: Record<string, unknown> }> }>('/api/openapi.json')).body;
+    const op = doc.paths['/uploads']?.post as {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, { type: string; format: string }> } }> };
+      responses: Record<string, unknown>;
+    };
+    expect(op.requestBody.content['multipart/form-data']?.schema.properties.file).toMatchObject({
+      type: 'string',
+      format: 'binary',
+    });
+    expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '401', '403', '413']);
+  });
+});
+
 describe('photos of a listing', () => {
   it('POST /products takes photos (the first is the cover, img its URL); lists carry the cover, the product all', async () => {
     const ids = [await uploadPhoto(s), await uploadPhoto(s), await uploadPhoto(s)];
