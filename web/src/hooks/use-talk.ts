@@ -7,8 +7,8 @@ import type { ProductFilters } from '@/lib/query-keys';
  * is there (nothing in tests that leave it out).
  */
 export interface TalkSlots {
-  /** "Ask the seller": opens (or finds) the conversation about a listing and goes to it. */
-  AskSeller: ComponentType<{ productId: string; sellerId?: string }>;
+  /** "Ask the seller" (compact: a small "Message the seller", for a booking): opens or finds the conversation about a listing and goes to it. */
+  AskSeller: ComponentType<{ productId: string; compact?: boolean }>;
   /** Follow a listing for a price drop. */
   FollowPrice: ComponentType<{ productId: string }>;
   /** "Tell me about new matches" for the catalog's current search and filters. */

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { useOpenConversation } from '@/features/messages/api/open-conversation';
 
 /** "Ask the seller" on a product page: opens (or finds) the conversation and goes to it; signed out, to the login first. */
-export function AskSellerButton({ productId }: { productId: string }) {
+export function AskSellerButton({ productId, compact = false }: { productId: string; compact?: boolean }) {
   const { user } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,7 +23,7 @@ export function AskSellerButton({ productId }: { productId: string }) {
   return (
     <button
       type="button"
-      className="btn btn-outline"
+      className={compact ? 'btn btn-outline btn-xs' : 'btn btn-outline'}
       disabled={open.isPending}
       onClick={() =>
         open.mutate(productId, {
@@ -33,7 +33,7 @@ export function AskSellerButton({ productId }: { productId: string }) {
         })
       }
     >
-      Ask the seller
+      {compact ? 'Message the seller' : 'Ask the seller'}
     </button>
   );
 }

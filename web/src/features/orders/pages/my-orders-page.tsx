@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
@@ -9,6 +9,7 @@ import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
+import { useTalkSlots } from '@/hooks/use-talk';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
@@ -45,6 +46,22 @@ function PaymentStatus({ order }: { order: Order }) {
     >
       Pay
     </Link>
+  );
+}
+
+/** The seller's name, the phone the booking gives the buyer, and a way to write to them. */
+function SellerContact({ order }: { order: Order }) {
+  const talk = useTalkSlots();
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span>{order.seller}</span>
+      {order.sellerPhone ? <span className="text-sm text-base-content/70">Phone: {order.sellerPhone}</span> : null}
+      {talk ? (
+        <Suspense fallback={null}>
+          <talk.AskSeller productId={order.productId} compact />
+        </Suspense>
+      ) : null}
+    </span>
   );
 }
 
@@ -121,7 +138,9 @@ export function MyOrdersPage() {
                   <dt className="text-base-content/70">Meeting location</dt>
                   <dd>{order.meettingLocation}</dd>
                   <dt className="text-base-content/70">Seller</dt>
-                  <dd>{order.seller}</dd>
+                  <dd>
+                    <SellerContact order={order} />
+                  </dd>
                 </dl>
                 <PaymentStatus order={order} />
               </div>
@@ -163,7 +182,9 @@ export function MyOrdersPage() {
                     </div>
                   </td>
                   <td>{order.meettingLocation}</td>
-                  <td>{order.seller}</td>
+                  <td>
+                    <SellerContact order={order} />
+                  </td>
                   <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
                   <td>
                     <PaymentStatus order={order} />
