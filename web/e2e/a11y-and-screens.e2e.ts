@@ -107,8 +107,18 @@ async function checkScreens(page: Page, screens: Screen[]) {
       // Works at this width: nothing wider than the viewport (no sideways scrolling on a phone).
       const overflow = await page.evaluate(() => {
         const width = document.documentElement.clientWidth;
+        // Slides of a carousel (a photo gallery) lie beyond the edge inside their own scroller, on purpose.
+        const inScroller = (el: Element) => {
+          for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+            if (/auto|scroll|hidden|clip/.test(getComputedStyle(p).overflowX) && p.getBoundingClientRect().right <= width + 1)
+              return true;
+          }
+          return false;
+        };
         return Array.from(document.querySelectorAll('body *'))
-          .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
+          .filter(
+            (el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed' && !inScroller(el),
+          )
           .slice(0, 3)
           .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
       });
