@@ -54,7 +54,8 @@ export const messageSchema = z
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;
 
-export const openConversationInputSchema = z.object({ listingId: idSchema });
+/** A buyer opens theirs about a listing; its seller may open one with a buyer who booked it (`buyerId`). */
+export const openConversationInputSchema = z.object({ listingId: idSchema, buyerId: idSchema.optional() });
 export const sendMessageInputSchema = z.object({ text: text(MESSAGE_MAX_CHARS) });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
 export const reportConversationInputSchema = z.object({ reason: text(500) });
@@ -75,7 +76,9 @@ export const conversationReportSchema = z
   })
   .meta({ id: 'ConversationReport' });
 
-export const blockedUserSchema = z.object({ userId: z.string(), name: z.string(), createdAt: z.string() }).meta({ id: 'BlockedUser' });
+export const blockedUserSchema = z
+  .object({ userId: z.string(), name: z.string(), createdAt: z.string() })
+  .meta({ id: 'BlockedUser' });
 
 /* ---------- Notifications ---------- */
 

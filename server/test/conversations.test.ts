@@ -134,6 +134,17 @@ describe('conversations', () => {
     expectError(await b.get(`/api/conversations/${convId}/messages?cursor=${next}`), 400, 'foreign cursor', 'cursor');
   });
 
+  it('a seller opens a conversation only with a buyer who booked the item', async () => {
+    const booker = await buyer(t, 'talk-booker');
+    expectError(await s.post('/api/conversations', { listingId: listing, buyerId: booker.id }), 404, 'no booking yet');
+    await placeOrder(booker, listing, { phone: '+1 555 0142' });
+    const r = await s.post<Conv>('/api/conversations', { listingId: listing, buyerId: booker.id });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ role: 'seller', otherId: booker.id, otherPhone: '+1 555 0142' });
+    expect((await open(booker, listing)).body._id).toBe(r.body._id);
+    expectError(await third.post('/api/conversations', { listingId: listing, buyerId: booker.id }), 403, 'a buyer names another');
+  });
+
   it('a booking gives each side the other phone', async () => {
     await placeOrder(b, listing, { phone: '+1 555 0199' });
     expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0100');

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Conversation, ConversationSummary, Message } from '@shop/contract';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
-import { conversation, conversationReport, product, userBlock } from '../../db/schema';
+import { conversation, conversationReport, order, product, userBlock } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
@@ -186,17 +186,30 @@ order by c.last_message_id desc, c.id desc limit ${Math.floor(limit) + 1}`,
       };
     },
 
-    /** Opens the caller's conversation about a listing (or finds the one they already have). */
-    async open(me: SessionUser, listingId: string): Promise<{ conversation: Conversation; created: boolean }> {
+    /**
+     * Opens the caller's conversation about a listing (or finds the one they already have). Its seller
+     * opens one with a buyer only from that buyer's booking (`buyerId`).
+     */
+    async open(me: SessionUser, listingId: string, buyerId?: string): Promise<{ conversation: Conversation; created: boolean }> {
       const [p] = await db
         .select({ sellerId: product.sellerId, hiddenAt: product.hiddenAt })
         .from(product)
         .where(eq(product.id, listingId));
       if (!p || p.hiddenAt) throw notFound('The product');
-      if (p.sellerId === me.id) throw conflict('own_listing', 'This is your own listing: buyers write to you about it.');
+      let buyer = me.id;
+      if (p.sellerId === me.id) {
+        if (!buyerId) throw conflict('own_listing', 'This is your own listing: buyers write to you about it.');
+        const [booked] = await db
+          .select({ id: order.id })
+          .from(order)
+          .where(and(eq(order.productId, listingId), eq(order.buyerId, buyerId)))
+          .limit(1);
+        if (!booked) throw notFound('A booking of this item by that buyer');
+        buyer = buyerId;
+      } else if (buyerId && buyerId !== me.id) throw forbidden('Only the seller of the item writes to its buyers.');
       const [made] = await db
         .insert(conversation)
-        .values({ productId: listingId, buyerId: me.id, sellerId: p.sellerId })
+        .values({ productId: listingId, buyerId: buyer, sellerId: p.sellerId })
         .onConflictDoNothing({ target: [conversation.productId, conversation.buyerId] })
         .returning({ id: conversation.id });
       const id =
@@ -205,7 +218,7 @@ order by c.last_message_id desc, c.id desc limit ${Math.floor(limit) + 1}`,
           await db
             .select({ id: conversation.id })
             .from(conversation)
-            .where(and(eq(conversation.productId, listingId), eq(conversation.buyerId, me.id))),
+            .where(and(eq(conversation.productId, listingId), eq(conversation.buyerId, buyer))),
         ).id;
       return { conversation: await detail(me, id), created: !!made };
     },

@@ -55,14 +55,15 @@ export const talkRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "Opens the caller's conversation with the seller of a listing (201), or answers the one they have (200)",
+        summary:
+          "Opens the caller's conversation with the seller of a listing (201), or answers the one they have (200); the seller names a buyer who booked it (buyerId)",
         body: openConversationInputSchema,
         response: { 200: conversationSchema, 201: conversationSchema, ...errors },
       },
     },
     async (request, reply) => {
       const me = await requireUser(request);
-      const r = await conversations.open(me, request.body.listingId);
+      const r = await conversations.open(me, request.body.listingId, request.body.buyerId);
       return reply.code(r.created ? 201 : 200).send(r.conversation);
     },
   );
