@@ -9,6 +9,8 @@ import type { ProductFilters } from '@/lib/query-keys';
 export interface TalkSlots {
   /** "Ask the seller" (compact: a small "Message the seller", for a booking): opens or finds the conversation about a listing and goes to it. */
   AskSeller: ComponentType<{ productId: string; compact?: boolean }>;
+  /** "Message the buyer" on a booking, for the item's seller. */
+  MessageBuyer: ComponentType<{ productId: string; buyerId: string }>;
   /** Follow a listing for a price drop. */
   FollowPrice: ComponentType<{ productId: string }>;
   /** "Tell me about new matches" for the catalog's current search and filters. */
