@@ -156,6 +156,12 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                             Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage,
                           }),
                         },
+                        {
+                          path: child(dash.editProduct.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/seller/pages/edit-product-page')).EditProductPage,
+                          }),
+                        },
                       ],
                     },
                     {
@@ -164,12 +170,6 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                         {
                           path: child(dash.allBuyers.path),
                           lazy: async () => ({
-                        {
-                          path: child(dash.editProduct.path),
-                          lazy: async () => ({
-                            Component: (await import('@/features/seller/pages/edit-product-page')).EditProductPage,
-                          }),
-                        },
                             Component: (await import('@/features/admin/pages/all-buyers-page')).AllBuyersPage,
                           }),
                         },
@@ -178,6 +178,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           lazy: async () => ({
                             Component: (await import('@/features/admin/pages/all-sellers-page')).AllSellersPage,
                           }),
+                        },
+                        {
+                          path: child(dash.reports.path),
+                          lazy: async () => ({ Component: (await import('@/features/messages/pages/reports-page')).ReportsPage }),
                         },
                         {
                           path: child(dash.audit.path),

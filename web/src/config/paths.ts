@@ -43,6 +43,8 @@ export const paths = {
       path: '/dashboard/messages/:id',
       getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
     },
+    /** Reported conversations (admin). */
+    reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
     /** The audit log (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {

@@ -72,5 +72,6 @@ export const queryKeys = {
     savedSearches: ['talk', 'saved-searches'] as const,
     priceWatches: ['talk', 'price-watches'] as const,
     blocks: ['talk', 'blocks'] as const,
+    reports: ['talk', 'reports'] as const,
   },
 } as const;

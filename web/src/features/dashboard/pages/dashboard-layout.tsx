@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import {
   ClipboardList,
+  Flag,
   LayoutDashboard,
   MessagesSquare,
   PackagePlus,
@@ -42,6 +43,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.allBuyers.getHref(), label: 'All Buyer', icon: <Users size={18} aria-hidden="true" /> });
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
+    items.push({ to: d.reports.getHref(), label: 'Reports', icon: <Flag size={18} aria-hidden="true" /> });
   }
   items.push({
     to: d.messages.getHref(),
