@@ -38,6 +38,8 @@ export const conversationSchema = conversationSummarySchema
     otherReadUpTo: z.string(),
     /** I blocked the other person (I can unblock); `blocked` is also true when they blocked me. */
     blockedByMe: z.boolean(),
+    /** An admin reading a reported conversation (seen from the buyer's side): no writing, blocking or reporting. */
+    readOnly: z.boolean(),
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof conversationSchema>;

@@ -178,6 +178,8 @@ describe('conversations', () => {
     expect(reports.map((r) => r.conversationId)).toContain(convId);
     expectError(await b.get('/api/conversation-reports'), 403, 'buyer reads reports');
     expectStatus(await a.get(`/api/conversations/${convId}/messages`), 200, 'admin reads the reported conversation');
+    expect((await a.get<{ readOnly: boolean }>(`/api/conversations/${convId}`)).body.readOnly).toBe(true);
+    expect((await b.get<{ readOnly: boolean }>(`/api/conversations/${convId}`)).body.readOnly).toBe(false);
     expectError(await send(a, convId, 'admin here'), 403, 'admin writes');
   });
 

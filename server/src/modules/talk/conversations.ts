@@ -155,6 +155,7 @@ from conversation c where c.id = $1`,
       otherPhone: r.other_phone,
       otherReadUpTo: r.other_read === '0' ? '' : r.other_read,
       blockedByMe: r.blocked_by_me,
+      readOnly: !a.participant,
     };
   }
 

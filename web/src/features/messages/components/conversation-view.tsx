@@ -57,7 +57,7 @@ export function ConversationView({ id }: { id: string }) {
 
   const lastMine = [...list].reverse().find((m) => m.mine);
   const seen = !!lastMine && !!c.otherReadUpTo && atLeast(c.otherReadUpTo, lastMine._id);
-  const canWrite = !c.blocked && c.role !== undefined;
+  const canWrite = !c.blocked && !c.readOnly;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -96,7 +96,7 @@ export function ConversationView({ id }: { id: string }) {
             Phone: <span className="font-medium">{c.otherPhone}</span>
           </span>
         ) : null}
-        <div className="flex gap-1">
+        <div className={c.readOnly ? 'hidden' : 'flex gap-1'}>
           {c.blockedByMe ? (
             <button
               type="button"
@@ -238,7 +238,11 @@ export function ConversationView({ id }: { id: string }) {
         </form>
       ) : (
         <p className="border-t border-base-300 p-3 text-sm text-base-content/70" role="status">
-          {c.blockedByMe ? 'You blocked this person. Unblock to write again.' : 'You cannot send messages in this conversation.'}
+          {c.readOnly
+            ? 'You are reading a reported conversation as an admin.'
+            : c.blockedByMe
+              ? 'You blocked this person. Unblock to write again.'
+              : 'You cannot send messages in this conversation.'}
         </p>
       )}
     </section>
