@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -20,6 +19,7 @@ import { rejectNulCharacters } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { parseJsonBody } from './lib/json-body';
+import { openapiTransform } from './lib/openapi';
 import { requestLogSerializer } from './lib/log-redaction';
 import { requestPath } from './lib/request-path';
 import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
@@ -124,7 +124,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       servers: [{ url: '/api' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openapiTransform,
     transformObject: jsonSchemaTransformObject,
   });
   // The docs page is served under the shop's own CSP (lib/security.ts), which it satisfies.

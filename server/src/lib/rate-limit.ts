@@ -161,6 +161,11 @@ function tooMany(reply: FastifyReply, ttlMs: number, what: 'attempts' | 'request
     .send({ error: 'rate_limited', message: `Too many ${what}. Try again in ${wait}.` });
 }
 
+/** Whether the per-IP limit counts requests to this URL (every /api route but the probes and the webhook). */
+export function rateLimitApplies(url: string): boolean {
+  return normalisedPath(url).startsWith('/api/') && !UNLIMITED.has(requestPath(url));
+}
+
 /** Installs the limits on the whole app; call before any route is registered. */
 export function registerRateLimits(
   app: FastifyInstance,
@@ -170,7 +175,7 @@ export function registerRateLimits(
   app.addHook('onClose', async () => store.close());
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!normalisedPath(request.url).startsWith('/api/') || UNLIMITED.has(requestPath(request.url))) return;
+    if (!rateLimitApplies(request.url)) return;
     const { count, ttlMs } = await store.hit(`api:${clientKey(request)}`, RATE_WINDOW_MS);
     reply.header('x-ratelimit-limit', String(apiMax));
     reply.header('x-ratelimit-remaining', String(Math.max(0, apiMax - count)));
