@@ -32,10 +32,6 @@ const CHECKS: { name: string; sql: string }[] = [
     sql: `select p.id, p.category from product p left join category c on c.name = p.category where c.name is null`,
   },
   {
-    name: 'every simulated payment intent belongs to an order',
-    sql: `select s.id from simulated_intent s left join orders o on o.id = s.order_id where o.id is null`,
-  },
-  {
     name: 'every advertisement is of an existing product',
     sql: `select a.id from advertisement a left join product p on p.id = a.product_id where p.id is null`,
   },

@@ -43,6 +43,19 @@ export class Client {
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
+  /** The bare fetch Response (for answers that may never end, like an event stream), with this client's cookies and origin. */
+  async raw(
+    method: string,
+    path: string,
+    init: { signal?: AbortSignal; body?: string; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const h: Record<string, string> = { origin: this.origin, ...init.headers };
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { method, headers: h, body: init.body, signal: init.signal });
+    this.keepCookies(res);
+    return res;
+  }
+
   /** A multipart/form-data POST (a file upload), with this client's cookies and origin. */
   async postForm<T = unknown>(path: string, form: FormData): Promise<Res<T>> {
     const h: Record<string, string> = { origin: this.origin };
