@@ -7,9 +7,11 @@ import { product, upload } from '../db/schema';
 import { encodeSizes, toProductPhoto, widthsFor, type PhotoFile, type StoredPhoto } from '../modules/uploads/process';
 import type { Storage } from '../storage';
 
-/** Demo photos are drawn at this size: two stored widths (400, 800) keep the first start quick. */
+/** Demo photos are drawn on an 800 x 600 canvas and rendered at 640 x 480: two stored widths (400, 640) keep the first start quick. */
 const W = 800;
 const H = 600;
+const OUT_W = 640;
+const OUT_H = 480;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -60,7 +62,10 @@ function device(category: CategoryName, cx: number, cy: number, c: string, view:
  * with its label. Colours vary with `seed`, the model name is written on it.
  */
 function demoPhotoSvg(category: CategoryName, model: string, view: number, seed: number): string {
-  const hue = (seed * 47 + view * 19) % 360;
+  // Front and back come in four colour schemes per category (each drawn once, see makeDemoPhoto's cache);
+  // the labelled view names the model, so it is drawn for each listing.
+  const variant = view === 2 ? seed : (seed % 4) * 3 + 1;
+  const hue = (variant * 47 + view * 19) % 360;
   const bg = `hsl(${hue} 35% ${view === 2 ? 92 : 86}%)`;
   const bg2 = `hsl(${(hue + 40) % 360} 45% 74%)`;
   const accent = `hsl(${(hue + 180) % 360} 65% 52%)`;
@@ -70,7 +75,7 @@ function demoPhotoSvg(category: CategoryName, model: string, view: number, seed:
         <text x="0" y="-6" font-family="DejaVu Sans, Arial, sans-serif" font-size="30" font-weight="700" fill="#111827" text-anchor="middle">${esc(model.slice(0, 24))}</text>
         <text x="0" y="30" font-family="DejaVu Sans, Arial, sans-serif" font-size="22" fill="#4b5563" text-anchor="middle">${esc(category)} · tested, works</text></g>`
       : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${OUT_W}" height="${OUT_H}" viewBox="0 0 ${W} ${H}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${bg2}"/></linearGradient>
     <radialGradient id="s" cx=".5" cy=".5" r=".5"><stop offset="0" stop-color="#000" stop-opacity=".25"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
     <rect width="${W}" height="${H}" fill="url(#g)"/>
@@ -80,15 +85,24 @@ function demoPhotoSvg(category: CategoryName, model: string, view: number, seed:
   </svg>`;
 }
 
+/** Encodings by drawing: a drawing shared by several listings is rendered and encoded once, stored under each one's id. */
+const encoded = new Map<string, ReturnType<typeof encodeSizes>>();
+
 /** Draws, encodes (WebP only: flat drawings gain little from AVIF) and stores one demo photo. */
 async function makeDemoPhoto(storage: Storage, svg: string): Promise<{ photo: StoredPhoto; bytes: number }> {
-  const decoded = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { photo, files } = await encodeSizes(crypto.randomUUID(), decoded, widthsFor(decoded.info.width), {
-    avif: false,
-    effort: 1,
-  });
-  await Promise.all(files.map((f: PhotoFile) => storage.put(f.key, f.body, f.contentType)));
-  return { photo, bytes: files.reduce((n, f) => n + f.body.length, 0) };
+  let made = encoded.get(svg);
+  if (!made) {
+    made = sharp(Buffer.from(svg))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+      .then((decoded) => encodeSizes('x', decoded, widthsFor(decoded.info.width), { avif: false, effort: 1 }));
+    encoded.set(svg, made);
+  }
+  const { photo, files } = await made;
+  const id = crypto.randomUUID();
+  await Promise.all(files.map((f: PhotoFile) => storage.put(f.key.replace('p/x/', `p/${id}/`), f.body, f.contentType)));
+  return { photo: { ...photo, id }, bytes: files.reduce((n, f) => n + f.body.length, 0) };
 }
 
 /** How many photos each demo listing gets (cover, back, label), the last listings of a category fewer. */
@@ -120,6 +134,7 @@ export async function addDemoPhotos(
     }
   };
   await Promise.all([worker(), worker()]);
+  encoded.clear();
   await db.transaction(async (tx) => {
     for (const l of listings) {
       const stored = made.get(l.id) ?? [];
