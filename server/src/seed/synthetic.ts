@@ -163,6 +163,10 @@ export async function ensureSyntheticSellers(db: Db, count: number): Promise<voi
       .onConflictDoNothing({ target: user.email });
 }
 
+/** A 16 x 12 blurred WebP as uploads store it: the size of a real cover's placeholder. */
+const SYNTHETIC_PLACEHOLDER =
+  'data:image/webp;base64,UklGRkoAAABXRUJQVlA4ID4AAACwAQCdASoQAAwAA4BaJbACdLoABGaAAMro1QMsKjr6uf3HvYgu1Ts45eD3Xf1867Pr2+OzO9rJtbK58wgAAA==';
+
 /** Adds `products` synthetic listings (plus categories and sellers when missing). Returns how many were added. */
 export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<number> {
   const total = Math.max(0, Math.floor(opts.products));
@@ -198,7 +202,7 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
         from g
       )
       insert into product (seller_id, name, category, description, img, location, phone, condition,
-                           price_cents, original_price_cents, used_years, status, created_at)
+                           price_cents, original_price_cents, used_years, status, created_at, cover)
       select s.ids[1 + (r.h1 * 31 + r.h2) % array_length(s.ids, 1)],
              ${arr(names)}[1 + c * 32 + m * 4 + v],
              ${arr([...CATEGORIES])}[c + 1],
@@ -212,7 +216,10 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
              greatest(500, round(base)::int * 100) * (125 + h1 % 90) / 100,
              k + (h1 % 3),
              case when h2 % 50 = 0 then 'sold' else 'available' end,
-             'epoch'::timestamptz + (${startedAt} + i::bigint * ${slotUs} + (h2 * 7919) % ${slotUs}) * interval '1 microsecond'
+             'epoch'::timestamptz + (${startedAt} + i::bigint * ${slotUs} + (h2 * 7919) % ${slotUs}) * interval '1 microsecond',
+             -- A cover as an upload stores it (its files are not made): lists carry and serialize it as for real listings.
+             jsonb_build_object('id', gen_random_uuid(), 'w', 1600, 'h', 1200, 'ws', '[400,800,1600]'::jsonb, 'av', '[400,800]'::jsonb,
+               'ph', '${SYNTHETIC_PLACEHOLDER}')
       from r, s`),
     );
     opts.onProgress?.(to + 1, total);
