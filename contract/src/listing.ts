@@ -260,6 +260,7 @@ export type ListingStatusResult = z.infer<typeof listingStatusResultSchema>;
 export const sellerBookingSchema = z
   .object({
     _id: z.string(),
+    buyerId: z.string().describe('the buyer, for "Message the buyer"'),
     buyerName: z.string(),
     phone: z.string(),
     meetingLocation: z.string(),

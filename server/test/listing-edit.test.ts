@@ -279,7 +279,13 @@ describe('GET /products/:id/bookings', () => {
     for (const [i, c] of buyers.entries()) await placeOrder(c, id, { buyerName: `Buyer ${i}`, meettingLocation: `Place ${i}` });
     const first = expectStatus(await s.get<Booking[]>(`/api/products/${id}/bookings?limit=2`), 200, 'page 1');
     expect(first.body.map((x) => x.buyerName)).toEqual(['Buyer 2', 'Buyer 1']);
-    expect(first.body[0]).toMatchObject({ phone: '+880 1800 000000', meetingLocation: 'Place 2', paid: false, status: 'unpaid' });
+    expect(first.body[0]).toMatchObject({
+      buyerId: buyers[2]?.id,
+      phone: '+880 1800 000000',
+      meetingLocation: 'Place 2',
+      paid: false,
+      status: 'unpaid',
+    });
     const next = nextLink(first as Res<unknown>);
     expect(next).toBeDefined();
     const second = expectStatus(await s.get<Booking[]>(next ?? ''), 200, 'page 2');

@@ -242,6 +242,7 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
       return {
         items: page.items.map(({ o }) => ({
           _id: o.id,
+          buyerId: o.buyerId,
           buyerName: o.buyerName,
           phone: o.phone,
           meetingLocation: o.meetingLocation,

@@ -64,6 +64,7 @@ describe('ProductBookings', () => {
         body: [
           {
             _id: 'b2',
+            buyerId: 'u-b2',
             buyerName: 'Bo Booker',
             phone: '+880 1800 000000',
             meetingLocation: 'Gulshan 1',
@@ -74,6 +75,7 @@ describe('ProductBookings', () => {
           },
           {
             _id: 'b1',
+            buyerId: 'u-b1',
             buyerName: 'Pat Payer',
             phone: '+880 1800 000001',
             meetingLocation: 'Banani',

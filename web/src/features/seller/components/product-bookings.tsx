@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { ChevronDown, Phone } from 'lucide-react';
 import type { SellerBooking } from '@shop/contract';
 import { ErrorState } from '@/components/error-state';
 import { Spinner } from '@/components/spinner';
+import { useTalkSlots } from '@/hooks/use-talk';
 import { formatPrice } from '@/lib/format';
 import { useBookings } from '../api/listing';
 
@@ -21,6 +22,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const bookings = useBookings(productId, open);
+  const talk = useTalkSlots();
   let panel: ReactNode = null;
   if (open) {
     if (bookings.isPending) panel = <Spinner label={`Loading the bookings of ${productName}`} className="py-4" />;
@@ -53,6 +55,13 @@ export function ProductBookings({ productId, productName }: { productId: string;
                   <time dateTime={b.createdAt}>{at.format(new Date(b.createdAt))}</time>
                 </dd>
               </dl>
+              {talk ? (
+                <Suspense fallback={null}>
+                  <div className="mt-1">
+                    <talk.MessageBuyer productId={productId} buyerId={b.buyerId} />
+                  </div>
+                </Suspense>
+              ) : null}
             </li>
           ))}
         </ul>
