@@ -217,8 +217,14 @@ export const order = pgTable(
     phone: text('phone').notNull(),
     meetingLocation: text('meeting_location').notNull(),
     priceCents: integer('price_cents').notNull(),
-    /** 'cancelled': unpaid when its seller marked the item sold outside the shop. */
-    status: text('status', { enum: ['unpaid', 'paid', 'refunded', 'cancelled'] })
+    /**
+     * 'cancelled': unpaid when its seller marked the item sold outside the shop. 'paid' means the money
+     * is held (authorised, not captured) until the hand-off; the rest of the life cycle is
+     * modules/handoff/state-machine.ts, the one place that moves it.
+     */
+    status: text('status', {
+      enum: ['unpaid', 'paid', 'refunded', 'cancelled', 'expired', 'completed', 'released', 'declined', 'disputed', 'resolved'],
+    })
       .notNull()
       .default('unpaid'),
     paidAt: ts('paid_at'),
@@ -247,8 +253,72 @@ export const payment = pgTable(
     brand: text('brand'),
     createdAt: ts('created_at').notNull().defaultNow(),
     refundedAt: ts('refunded_at'),
+    /** When the held (authorised) amount was captured at the hand-off; null while held or after a release. */
+    capturedAt: ts('captured_at'),
   },
   (t) => [index('payment_order_idx').on(t.orderId)],
+);
+
+/* ---------- Hand-off (modules/handoff): the meeting, its code, transitions and cases ---------- */
+
+/** The hand-off of a paid order: the hash of the buyer's code and the seller's wrong tries. */
+export const orderHandoff = pgTable('order_handoff', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => order.id, { onDelete: 'cascade' }),
+  /** HMAC of the 6-digit code; the code itself is never stored. */
+  codeHash: text('code_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: ts('locked_until'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Every move of an order's status: from, to, who (null = the system: a job or a webhook) and when. */
+export const orderTransition = pgTable(
+  'order_transition',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id'),
+    reason: text('reason').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('order_transition_order_idx').on(t.orderId, t.id)],
+);
+
+/** A buyer's "not as described" at the meeting, or a dispute after it: the moderation queue lists these. */
+export const orderCase = pgTable(
+  'order_case',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => order.id),
+    kind: text('kind', { enum: ['declined', 'disputed'] }).notNull(),
+    text: text('text').notNull(),
+    photoIds: jsonb('photo_ids').$type<string[]>().notNull().default([]),
+    /** How to show the photos (ProductPhoto[]), copied when the case was opened. */
+    photos: jsonb('photos').notNull().default([]),
+    buyerId: uuid('buyer_id').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    resolution: text('resolution'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: ts('resolved_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_case_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('order_case_one_per_kind').on(t.orderId, t.kind),
+  ],
 );
 
 /** The simulated provider's own ledger: what Stripe would keep on its side. */

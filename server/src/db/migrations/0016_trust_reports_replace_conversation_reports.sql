@@ -1,0 +1,1 @@
+DROP TABLE "conversation_report" CASCADE;
