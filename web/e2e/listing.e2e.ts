@@ -88,6 +88,9 @@ test.describe('a seller’s listing', () => {
     await expect(bookings.getByText('Dhanmondi Lake')).toBeVisible();
     await expect(bookings.getByText('Not paid')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Edit: a lower price and a new sentence; the report is there, filled in.
     await item.getByRole('link', { name: `Edit ${name}` }).click();
@@ -100,6 +103,11 @@ test.describe('a seller’s listing', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1440, height: 900 });
+    // The scratches get their own photo.
+    await form
+      .getByLabel('Photo of this flaw (optional)')
+      .setInputFiles({ name: 'scratch.png', mimeType: 'image/png', buffer: png() });
+    await form.getByRole('img', { name: 'Photo of the flaw: Screen' }).waitFor();
     await form.getByLabel('Price (USD)', { exact: true }).fill('420');
     await form.getByLabel('Description (optional)').fill('Fast and light. New keyboard.');
     await form.getByRole('button', { name: 'Save changes' }).click();
@@ -127,6 +135,7 @@ test.describe('a seller’s listing', () => {
     await page.getByRole('heading', { name: 'Condition report' }).waitFor();
     await expect(page.getByText('Light scratches')).toBeVisible();
     await expect(page.getByText('Two hairlines, top left')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Photo of the flaw: Screen, Light scratches' })).toBeVisible();
     await expect(page.getByText('This item has found a new owner')).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
 
