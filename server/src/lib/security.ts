@@ -5,7 +5,8 @@ import { normalisedPath } from './request-path';
 
 /**
  * The Content-Security-Policy of the shop: everything from our own origin; images may come from any
- * https host (listings from before photo uploads kept the image URLs their sellers pasted; uploads are served from this origin, /media); inline styles are allowed (the UI kit and the toast library
+ * https host (listings from before photo uploads kept the image URLs their sellers pasted; uploads
+ * are served from this origin, /media); inline styles are allowed (the UI kit and the toast library
  * inject <style> tags), inline scripts are not. Stripe's card fields need its script, frames and API.
  * Plain-http shops (local runs) get no upgrade-insecure-requests, or every asset would be asked for
  * over https and fail.
