@@ -66,18 +66,6 @@ export const userIdParams = z.object({ userId: idSchema });
 export const listingIdParams = z.object({ listingId: idSchema });
 export const messagesQuerySchema = pageQuery;
 
-/** A reported conversation, for the admin list. */
-export const conversationReportSchema = z
-  .object({
-    _id: z.string(),
-    conversationId: z.string(),
-    listingName: z.string(),
-    reporterName: z.string(),
-    reason: z.string(),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'ConversationReport' });
-
 export const blockedUserSchema = z
   .object({ userId: z.string(), name: z.string(), createdAt: z.string() })
   .meta({ id: 'BlockedUser' });

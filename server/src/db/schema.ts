@@ -37,6 +37,14 @@ export const user = pgTable(
     /** Better Auth's two-factor plugin: true once an authenticator app is confirmed (two_factor). */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     deletedAt: ts('deleted_at'),
+    /** Set by an admin (moderation): no sign-in, no API calls, their listings hidden (hidden_reason 'suspended'). */
+    suspendedAt: ts('suspended_at'),
+    /**
+     * The seller's visible reviews, kept by the review writes in their own transaction (modules/trust),
+     * so product lists show the rating from the user row they already join, with no aggregate per row.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -153,6 +161,8 @@ export const product = pgTable(
     advertised: boolean('advertised').notNull().default(false),
     /** Set when the seller is deleted: the product leaves every list, nothing is lost. */
     hiddenAt: ts('hidden_at'),
+    /** Why it is hidden: null (seller deleted), 'suspended' (seller suspended), 'moderation' (an admin), 'reports' (open reports). */
+    hiddenReason: text('hidden_reason', { enum: ['suspended', 'moderation', 'reports'] }),
     /** True while it can be bought: available and not hidden. Every public list reads this. */
     listed: boolean('listed').notNull().generatedAlwaysAs(sql`status = 'available' and hidden_at is null`),
     search: tsvector('search')
@@ -624,24 +634,6 @@ export const userBlock = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
 );
 
-/** A conversation reported by one of its people, for an admin to read. */
-export const conversationReport = pgTable(
-  'conversation_report',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversation.id),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => user.id),
-    reason: text('reason').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    resolvedAt: ts('resolved_at'),
-  },
-  (t) => [index('conversation_report_open_idx').on(t.createdAt.desc()).where(sql`resolved_at is null`)],
-);
-
 /** A catalog search a user asked to hear about; new matches are batched at most hourly. */
 export const savedSearch = pgTable(
   'saved_search',
@@ -674,4 +666,67 @@ export const priceWatch = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('price_watch_product_idx').on(t.productId)],
+);
+
+/* ---------- Trust: reviews and reports ---------- */
+
+/** A buyer's rating of the seller after a completed hand-off: one per order, one reply by the seller. */
+export const review = pgTable(
+  'review',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => order.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => user.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => user.id),
+    rating: integer('rating').notNull(),
+    text: text('text').notNull().default(''),
+    reply: text('reply'),
+    repliedAt: ts('replied_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /** Removed by an admin: kept for the record, shown nowhere, not counted in the seller's rating. */
+    removedAt: ts('removed_at'),
+    removedReason: text('removed_reason'),
+  },
+  (t) => [
+    index('review_seller_recent_idx')
+      .on(t.sellerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`removed_at is null`),
+    check('review_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Someone's report of a listing, a user, a review or a conversation, open until an admin resolves it. */
+export const report = pgTable(
+  'report',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['listing', 'user', 'review', 'conversation'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => user.id),
+    reason: text('reason').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: uuid('resolved_by'),
+    /** The action taken (contract MODERATION_ACTIONS) and the admin's reason. */
+    resolution: text('resolution'),
+    resolutionReason: text('resolution_reason'),
+  },
+  (t) => [
+    index('report_open_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`resolved_at is null`),
+    index('report_target_idx').on(t.kind, t.targetId),
+    uniqueIndex('report_one_open_per_reporter').on(t.kind, t.targetId, t.reporterId).where(sql`resolved_at is null`),
+    check('report_kind_check', sql`${t.kind} in ('listing','user','review','conversation')`),
+  ],
 );

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Conversation, ConversationSummary, Message } from '@shop/contract';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
-import { conversation, conversationReport, order, product, userBlock } from '../../db/schema';
+import { conversation, order, product, report, userBlock } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
@@ -106,7 +106,7 @@ export function conversationsService(deps: {
     }>(
       'talk_access',
       `select c.buyer_id, c.seller_id, c.product_id, c.last_message_id::text,
-  exists (select 1 from conversation_report r where r.conversation_id = c.id) as reported,
+  exists (select 1 from report r where r.kind = 'conversation' and r.target_id = c.id) as reported,
   exists (select 1 from user_block b where (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id)
     or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id)) as blocked
 from conversation c where c.id = $1`,
@@ -307,41 +307,31 @@ from m where c.id = $1 returning m.id::text as id, ${iso('m.created_at')} as cre
       return { readUpTo };
     },
 
+    /** Into the moderation queue (modules/trust reads `report`); a second open report by the same person is the same one. */
     async report(me: SessionUser, id: string, reason: string) {
       const a = await access(me, id);
       if (!a.participant) throw forbidden('Only the buyer and the seller can report a conversation.');
-      const row = singleRow(
-        await db
-          .insert(conversationReport)
-          .values({ conversationId: id, reporterId: me.id, reason })
-          .returning({ id: conversationReport.id }),
-      );
-      return { acknowledged: true, insertedId: row.id };
-    },
-
-    /** Open reports, newest first (admins). */
-    async reports() {
-      const rows = await query<{
-        id: string;
-        conversation_id: string;
-        listing_name: string;
-        reporter_name: string;
-        reason: string;
-        created_at: string;
-      }>(
-        'talk_reports',
-        `select r.id, r.conversation_id, p.name as listing_name, u.name as reporter_name, r.reason, ${iso('r.created_at')} as created_at
-from conversation_report r join conversation c on c.id = r.conversation_id join product p on p.id = c.product_id
-join "user" u on u.id = r.reporter_id where r.resolved_at is null order by r.created_at desc limit 200`,
-      );
-      return rows.map((r) => ({
-        _id: r.id,
-        conversationId: r.conversation_id,
-        listingName: r.listing_name,
-        reporterName: r.reporter_name,
-        reason: r.reason,
-        createdAt: r.created_at,
-      }));
+      const [row] = await db
+        .insert(report)
+        .values({ kind: 'conversation', targetId: id, reporterId: me.id, reason })
+        .onConflictDoNothing()
+        .returning({ id: report.id });
+      const insertedId =
+        row?.id ??
+        singleRow(
+          await db
+            .select({ id: report.id })
+            .from(report)
+            .where(
+              and(
+                eq(report.kind, 'conversation'),
+                eq(report.targetId, id),
+                eq(report.reporterId, me.id),
+                isNull(report.resolvedAt),
+              ),
+            ),
+        ).id;
+      return { acknowledged: true, insertedId };
     },
 
     async block(me: SessionUser, userId: string) {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   blockInputSchema,
   blockedUserSchema,
-  conversationReportSchema,
   conversationSchema,
   conversationSummarySchema,
   errorSchema,
@@ -156,21 +155,6 @@ export const talkRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const me = await requireUser(request);
       return reply.code(201).send(await conversations.report(me, request.params.id, request.body.reason));
-    },
-  );
-
-  app.get(
-    '/conversation-reports',
-    {
-      schema: {
-        tags,
-        summary: 'Open reports of conversations (admins)',
-        response: { 200: z.array(conversationReportSchema), ...errors },
-      },
-    },
-    async (request) => {
-      await requireRole(request, 'admin');
-      return conversations.reports();
     },
   );
 
