@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Locator, type Page } from '@playwright/test';
-import { apiSignUp, expect, screenshot, test, uniqueEmail } from './support/fixtures';
-import { expectPath, expectToast, visible } from './support/journey';
+import { apiSignIn, apiSignUp, expect, screenshot, shopUrl, test, uniqueEmail } from './support/fixtures';
+import { apiAddProduct, expectPath, expectToast, productFixture, visible } from './support/journey';
 
 /**
  * The shop on phones: an iPhone and a Pixel (Playwright's descriptors: size, pixel ratio, touch,
@@ -116,6 +116,10 @@ for (const phone of PHONES) {
       await expect(page.getByLabel('Search products')).toBeFocused();
       await bar.getByRole('link', { name: 'Account' }).click();
       await expectPath(page, '/login');
+      await bar.getByRole('link', { name: 'Sell' }).click();
+      await expectPath(page, '/login');
+      await bar.getByRole('link', { name: 'Messages' }).click();
+      await expectPath(page, '/login');
       await bar.getByRole('link', { name: 'Home' }).click();
       await expectPath(page, '/');
     });
@@ -172,7 +176,10 @@ for (const phone of PHONES) {
 test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () => {
   test.use(phoneOf('iPhone 13'));
 
-  test('searches, filters, opens a product, shares it, books it, pays, all from the tab bar', async ({ page, context }) => {
+  test('searches from the tab bar, opens a product, shares it, books it, finds the order under Account, pays', async ({
+    page,
+    context,
+  }) => {
     const buyer = { name: 'Priya Phone Buyer', email: uniqueEmail('phone-buyer') };
     await apiSignUp(context.request, buyer.email, buyer.name, 'buyer-pass-123');
 
@@ -202,9 +209,10 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     await expectToast(page, 'Order Placed Successfully!');
     await modal.waitFor({ state: 'hidden' });
 
-    await tabs(page).getByRole('link', { name: 'Orders' }).click();
+    await tabs(page).getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders', exact: true }).click();
     await expectPath(page, '/dashboard/myorders');
-    await expect(tabs(page).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs(page).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
     await page.getByRole('heading', { name: 'You have 1 Orders', exact: true }).waitFor();
     await page.getByRole('link', { name: `Pay for ${name}` }).click();
     await page.getByRole('heading', { name: `Payment for ${name}`, exact: true }).waitFor();
@@ -249,6 +257,37 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     await tabs(page).getByRole('link', { name: 'Home' }).click();
     await visible(products(page));
     await banner.waitFor({ state: 'hidden' });
+  });
+
+  test('the Messages tab counts unread messages as they arrive', async ({ page, context, playwright }) => {
+    const seller = { email: uniqueEmail('phone-seller'), password: 'seller-pass-123' };
+    const sellerApi = await playwright.request.newContext({ baseURL: shopUrl() });
+    await apiSignUp(sellerApi, seller.email, 'Sami Phone Seller', seller.password, true);
+    const listing = await apiAddProduct(sellerApi, productFixture(`Pocket Camera ${Date.now().toString(36)}`));
+    await sellerApi.dispose();
+    await apiSignIn(context, seller.email, seller.password);
+    await page.goto('/');
+    const messagesTab = tabs(page).getByRole('link', { name: /^Messages/ });
+    await expect(messagesTab).toHaveAccessibleName('Messages');
+
+    const buyerApi = await playwright.request.newContext({ baseURL: shopUrl() });
+    await apiSignUp(buyerApi, uniqueEmail('phone-asker'), 'Asha Phone Asker', 'buyer-pass-123');
+    const headers = { origin: shopUrl() };
+    const opened = await buyerApi.post('/api/conversations', { data: { listingId: listing.insertedId }, headers });
+    expect(opened.status()).toBe(201);
+    const { _id } = (await opened.json()) as { _id: string };
+    for (const text of ['Is it still available?', 'Could we meet tomorrow?']) {
+      const sent = await buyerApi.post(`/api/conversations/${_id}/messages`, { data: { text }, headers });
+      expect(sent.status()).toBe(201);
+    }
+    await buyerApi.dispose();
+
+    // The live event stream refreshes the count; a reload would too.
+    await expect(messagesTab).toHaveAccessibleName('Messages, 2 unread', { timeout: 15_000 });
+    await checkScreen(page, 'home with a Messages badge');
+    await messagesTab.click();
+    await expectPath(page, '/dashboard/messages');
+    await expect(tabs(page).getByRole('link', { name: /^Messages/ })).toHaveAttribute('aria-current', 'page');
   });
 
   test('the manifest parses, and names PNG icons of the sizes it says that exist', async ({ page, request }) => {

@@ -81,13 +81,10 @@ export function PlusCircleIcon(props: IconProps) {
   );
 }
 
-export function PackageIcon(props: IconProps) {
+export function MessageIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <path d="M11 21.73a2 2 0 0 0 2 0l7-4A2 2 0 0 0 21 16V8a2 2 0 0 0-1-1.73l-7-4a2 2 0 0 0-2 0l-7 4A2 2 0 0 0 3 8v8a2 2 0 0 0 1 1.73z" />
-      <path d="M12 22V12" />
-      <polyline points="3.29 7 12 12 20.71 7" />
-      <path d="m7.5 4.27 9 5.15" />
+      <path d="M2.992 16.342a2 2 0 0 1 .094 1.167l-1.065 3.29a1 1 0 0 0 1.236 1.168l3.413-.998a2 2 0 0 1 1.099.092 10 10 0 1 0-4.777-4.719" />
     </Icon>
   );
 }

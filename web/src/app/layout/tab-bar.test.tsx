@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ConversationSummary } from '@shop/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockFetch } from '@/test/fetch-mock';
 import { buyer, renderWithApp, type TestUser } from '@/test/render';
 import { TabBar } from './tab-bar';
 
@@ -16,13 +18,13 @@ function renderAt(url: string, user: TestUser | null = null) {
 }
 
 describe('TabBar', () => {
-  it('has Home, Search, Sell, Orders and Account, in that order, the current one marked', () => {
+  it('has Home, Search, Sell, Messages and Account, in that order, the current one marked', () => {
     const { bar, tab } = renderAt('/');
     expect(
       within(bar)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'Search', 'Sell', 'Orders', 'Account']);
+    ).toEqual(['Home', 'Search', 'Sell', 'Messages', 'Account']);
     expect(tab('Home')).toHaveAttribute('aria-current', 'page');
     expect(
       within(bar)
@@ -30,7 +32,7 @@ describe('TabBar', () => {
         .filter((l) => l.hasAttribute('aria-current')),
     ).toHaveLength(1);
     expect(tab('Sell')).toHaveAttribute('href', '/dashboard/addproducts');
-    expect(tab('Orders')).toHaveAttribute('href', '/dashboard/myorders');
+    expect(tab('Messages')).toHaveAttribute('href', '/dashboard/messages');
   });
 
   it("Search goes to the home page's search bar, keeping a search already in the URL", async () => {
@@ -52,11 +54,28 @@ describe('TabBar', () => {
     expect(renderAt('/login').tab('Account')).toHaveAttribute('href', '/login');
   });
 
+  it('shows how many messages are unread on Messages, for a signed-in person', async () => {
+    const conversation = (unread: number) => ({ _id: `c${unread}`, unread }) as ConversationSummary;
+    const { callTo } = mockFetch({ 'GET /api/conversations': { body: [conversation(2), conversation(0), conversation(1)] } });
+    const { bar } = renderAt('/', buyer);
+    const messages = await within(bar).findByRole('link', { name: 'Messages, 3 unread' });
+    expect(within(messages).getByText('3')).toBeInTheDocument();
+    expect(callTo('GET', '/api/conversations')).toBeTruthy();
+  });
+
+  it('asks nothing about messages for a visitor, and shows no count', () => {
+    const { calls } = mockFetch({});
+    const { tab } = renderAt('/');
+    expect(tab('Messages')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it.each([
     ['/dashboard', 'Account'],
     ['/dashboard/profile', 'Account'],
-    ['/dashboard/myorders', 'Orders'],
-    ['/dashboard/payment/o1', 'Orders'],
+    ['/dashboard/myorders', 'Account'],
+    ['/dashboard/messages', 'Messages'],
+    ['/dashboard/messages/c1', 'Messages'],
     ['/dashboard/addproducts', 'Sell'],
     ['/dashboard/myproducts', 'Sell'],
   ])('on %s the %s tab is current', (url, current) => {

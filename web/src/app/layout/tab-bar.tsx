@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { HomeIcon, PackageIcon, PlusCircleIcon, SearchIcon, UserIcon } from '@/components/shell-icons';
+import { HomeIcon, MessageIcon, PlusCircleIcon, SearchIcon, UserIcon } from '@/components/shell-icons';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
+import { conversationsQueryOptions } from '@/features/messages/api/get-conversations';
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 
 const SEARCH_HASH = `#${paths.search.hash}`;
 
@@ -18,12 +21,24 @@ interface Tab {
 const dash = paths.dashboard;
 const under = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`);
 
+/**
+ * Unread messages of a signed-in person, on phones only (the tab bar is hidden from md, where the
+ * navbar's bell says it). The conversations list the Messages page shows carries each one's unread
+ * count; the bell's live event stream refreshes it as messages arrive.
+ */
+function useUnreadMessages(signedIn: boolean): number {
+  const phone = !useMediaQuery(MD_UP);
+  const { data } = useQuery({ ...conversationsQueryOptions(), enabled: signedIn && phone });
+  return data?.reduce((sum, c) => sum + c.unread, 0) ?? 0;
+}
+
 /** The tabs, the one for where the person is marked. */
 function useTabs(): Tab[] {
   const { pathname, search, hash } = useLocation();
   const { user } = useUser();
+  const unread = useUnreadMessages(!!user);
   const home = pathname === paths.home.path;
-  const orders = under(pathname, dash.myOrders.path) || under(pathname, '/dashboard/payment');
+  const messages = under(pathname, dash.messages.path);
   const sell = under(pathname, dash.addProducts.path) || under(pathname, dash.myProducts.path);
   return [
     { label: 'Home', to: paths.home.getHref(), icon: <HomeIcon size={22} />, active: home && hash !== SEARCH_HASH },
@@ -35,13 +50,13 @@ function useTabs(): Tab[] {
       active: home && hash === SEARCH_HASH,
     },
     { label: 'Sell', to: dash.addProducts.getHref(), icon: <PlusCircleIcon size={22} />, active: sell },
-    { label: 'Orders', to: dash.myOrders.getHref(), icon: <PackageIcon size={22} />, active: orders },
+    { label: 'Messages', to: dash.messages.getHref(), icon: <MessageIcon size={22} />, active: messages, badge: unread },
     {
       label: 'Account',
       to: user ? dash.root.getHref() : paths.login.getHref(),
       icon: <UserIcon size={22} />,
       active:
-        !orders &&
+        !messages &&
         !sell &&
         (under(pathname, dash.root.path) ||
           pathname === paths.login.path ||
@@ -69,6 +84,7 @@ export function TabBar() {
             <Link
               to={tab.to}
               aria-current={tab.active ? 'page' : undefined}
+              aria-label={tab.badge ? `${tab.label}, ${tab.badge} unread` : undefined}
               className={`relative flex min-h-11 flex-1 flex-col items-center justify-center gap-0.5 text-xs ${
                 tab.active ? 'font-semibold text-primary' : 'text-base-content/80'
               }`}
@@ -82,7 +98,6 @@ export function TabBar() {
                 ) : null}
               </span>
               {tab.label}
-              {tab.badge ? <span className="sr-only">, {tab.badge} new</span> : null}
             </Link>
           </li>
         ))}
