@@ -183,6 +183,14 @@ describe('conversations', () => {
     expectError(await send(a, convId, 'admin here'), 403, 'admin writes');
   });
 
+  it('a seller is told on the bell when an admin verifies them, once', async () => {
+    const a = await admin(t);
+    expectStatus(await a.put(`/api/users/verify/${s.id}`), 200, 'verify');
+    expectStatus(await a.put(`/api/users/verify/${s.id}`), 200, 'verify again');
+    const told = (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'seller-verified');
+    expect(told.map((n) => n.title)).toEqual(['Your seller account is verified']);
+  });
+
   it('too many messages a minute are 429', async () => {
     const fast = await buyer(t, 'fast');
     const c = (await open(fast, listing)).body._id;

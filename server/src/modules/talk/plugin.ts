@@ -17,13 +17,15 @@ declare module 'fastify' {
   }
 }
 
-/** Bookings and payments told to the seller's bell and both sides' open tabs, after the answer went out. */
+/** Bookings, payments and verifications told to the bell and open tabs, after the answer went out. */
 const ORDER_ROUTE = 'POST /api/orders';
 const PAYMENT_ROUTE = 'POST /api/payments';
+const VERIFY_ROUTE = 'PUT /api/users/verify/:id';
+const TOLD_ROUTES = new Set([ORDER_ROUTE, PAYMENT_ROUTE, VERIFY_ROUTE]);
 
 /**
  * Buyer and seller talk: conversations, the live event stream, notifications, saved searches and
- * price alerts. Adds its hooks to `app` (bookings and payments become notifications; streams close
+ * price alerts. Adds its hooks to `app` (bookings, payments and verifications become notifications; streams close
  * with a retry hint before the server stops) and answers the routes to register under /api.
  */
 export async function registerTalk(
@@ -52,9 +54,11 @@ export async function registerTalk(
   const told = new WeakMap<object, () => Promise<void>>();
   app.addHook('onSend', async (request, reply, payload) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
-    if (reply.statusCode >= 300 || (route !== ORDER_ROUTE && route !== PAYMENT_ROUTE) || typeof payload !== 'string')
-      return payload;
-    if (route === ORDER_ROUTE) {
+    if (reply.statusCode >= 300 || !TOLD_ROUTES.has(route) || typeof payload !== 'string') return payload;
+    if (route === VERIFY_ROUTE) {
+      const id = (request.params as { id?: string }).id;
+      if (id) told.set(request, () => notifications.sellerVerified(id));
+    } else if (route === ORDER_ROUTE) {
       const id = (JSON.parse(payload) as { insertedId?: string }).insertedId;
       if (id) told.set(request, () => notifications.orderPlaced(id));
     } else {
