@@ -59,8 +59,10 @@ describe('POST /orders', () => {
       name: 'Pixel 7',
       category: 'Mobile',
       price: 320.5,
-      img: 'https://img.example/pixel.jpg',
     });
+    // The order keeps the product's picture: its cover photo's URL.
+    const productImg = (await b.get<{ img: string }>(`/api/product/${productId}`)).body.img;
+    expect(productImg).toMatch(/^\/media\/p\/[0-9a-f-]{36}\/64\.webp$/);
     const r = expectStatus(
       await b.post(
         '/api/orders',
@@ -82,7 +84,7 @@ describe('POST /orders', () => {
       meettingLocation: 'Banani',
       productName: 'Pixel 7',
       seller: 'Sadia Seller',
-      img: 'https://img.example/pixel.jpg',
+      img: productImg,
       paid: false,
       productId,
       status: 'unpaid',

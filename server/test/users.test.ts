@@ -72,7 +72,12 @@ describe('POST /users: the role, recorded once', () => {
     expect((await b.post('/api/users', { name: 'x', email: b.email, isSeller: true })).body).toMatchObject({ role: 'buyer' });
     expect((await b.get(`/api/users/buyer/${b.email}`)).body).toEqual({ isBuyer: true });
     expect((await b.get(`/api/users/seller/${b.email}`)).body).toEqual({ isSeller: false, isVerified: false });
-    expectError(await b.post('/api/products', productBody(b)), 403, 'a buyer adding a product');
+    // A well-formed photo id: the role is what refuses (buyers cannot upload one).
+    expectError(
+      await b.post('/api/products', productBody(b, { photos: ['00000000-0000-4000-8000-000000000000'] })),
+      403,
+      'a buyer adding a product',
+    );
   });
 
   it('refuses to record a role for another email (403), changing nothing', async () => {
