@@ -316,7 +316,7 @@ describe('the OpenAPI document', () => {
       ['/products/{id}/relist', 'post', change],
       ['/products/{id}/mark-sold', 'post', change],
       ['/products/{id}/bookings', 'get', ['200', '400', '401', '403', '404']],
-      ['/products/{id}/own', 'get', ['200', '401', '403', '404']],
+      ['/products/{id}/own', 'get', ['200', '400', '401', '403', '404']],
     ];
     for (const [path, method, statuses] of routes) {
       const op = doc.paths[path]?.[method];

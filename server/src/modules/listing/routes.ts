@@ -66,6 +66,7 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
         params: idParams,
         response: {
           200: productDetailSchema,
+          400: e('a malformed id'),
           401: e('not signed in'),
           403: e('not the seller of this item'),
           404: e('no such item'),
