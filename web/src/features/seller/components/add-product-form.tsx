@@ -155,10 +155,10 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   });
   const values = watch();
   const category = isCategory(values.category) ? values.category : undefined;
-  const suggested = category ? suggestGrade(readReport(category, reportOf(category, values.conditionReport)).report) : undefined;
-  const allowed = suggested
-    ? allowedGrades(readReport(category!, reportOf(category!, values.conditionReport)).report)
-    : CONDITIONS;
+  // The answers given so far (unanswered questions lower nothing yet).
+  const answered = category ? readReport(category, reportOf(category, values.conditionReport)).report : undefined;
+  const suggested = answered ? suggestGrade(answered) : undefined;
+  const allowed = answered ? allowedGrades(answered) : CONDITIONS;
   // Answers that lower the grade lower a grade chosen above it: the seller may only go lower.
   useEffect(() => {
     if (suggested && values.condition && !(allowed as readonly string[]).includes(values.condition))

@@ -98,7 +98,7 @@ describe('ProductBookings', () => {
     expect(first).toHaveTextContent('Bo Booker');
     expect(first).toHaveTextContent('Not paid');
     expect(within(first!).getByRole('link', { name: '+880 1800 000000' })).toHaveAttribute('href', 'tel:+8801800000000');
-    expect(second).toHaveTextContent('Paid');
+    expect(second).toHaveTextContent('Paid, held until you meet');
     expect(second).toHaveTextContent('Banani');
   });
 

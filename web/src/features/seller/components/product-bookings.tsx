@@ -10,12 +10,20 @@ import { useBookings } from '../api/listing';
 
 const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-const STATUS: Record<SellerBooking['status'], { text: string; badge: string }> = {
-  paid: { text: 'Paid', badge: 'badge-success' },
+/** How each booking state reads to its seller (a state added later shows by its name until it gets a sentence). */
+const STATUS: Readonly<Record<string, { text: string; badge: string }>> = {
   unpaid: { text: 'Not paid', badge: 'badge-ghost' },
+  paid: { text: 'Paid, held until you meet', badge: 'badge-success' },
+  completed: { text: 'Handed over', badge: 'badge-success' },
   refunded: { text: 'Refunded', badge: 'badge-info' },
+  released: { text: 'Payment released', badge: 'badge-info' },
   cancelled: { text: 'Cancelled', badge: 'badge-neutral' },
+  expired: { text: 'Expired unpaid', badge: 'badge-neutral' },
+  declined: { text: 'Declined at the meeting', badge: 'badge-warning' },
+  disputed: { text: 'Disputed', badge: 'badge-warning' },
+  resolved: { text: 'Resolved', badge: 'badge-neutral' },
 };
+const statusOf = (b: SellerBooking) => STATUS[b.status] ?? { text: b.status, badge: 'badge-ghost' };
 
 /** An item's bookings, newest first, loaded when the seller opens the list. */
 export function ProductBookings({ productId, productName }: { productId: string; productName: string }) {
@@ -36,7 +44,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
             <li key={b._id} className="rounded-box border border-base-300 p-2 text-sm">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-semibold">{b.buyerName}</span>
-                <span className={`badge badge-sm ${STATUS[b.status].badge}`}>{STATUS[b.status].text}</span>
+                <span className={`badge badge-sm ${statusOf(b).badge}`}>{statusOf(b).text}</span>
               </div>
               <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-base-content/80">
                 <dt>Phone</dt>
