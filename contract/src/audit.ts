@@ -10,6 +10,13 @@ export const AUDIT_ACTIONS = [
   'two_factor.enabled',
   'two_factor.disabled',
   'two_factor.recovery_codes_regenerated',
+  'review.removed',
+  'moderation.dismiss',
+  'moderation.hide_listing',
+  'moderation.remove_review',
+  'moderation.warn',
+  'moderation.suspend',
+  'user.unsuspended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './mail';
 export * from './uploads';
 export * from './talk';
+export * from './trust';

@@ -82,6 +82,8 @@ export const NOTIFICATION_KINDS = [
   'seller-verified',
   'price-drop',
   'saved-search',
+  'review',
+  'moderation',
 ] as const;
 
 export const notificationSchema = z

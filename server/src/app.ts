@@ -44,6 +44,9 @@ import { systemRoutes } from './modules/system/routes';
 import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
 import { registerTalk } from './modules/talk/plugin';
+import { moderationService } from './modules/trust/moderation';
+import { reviewsService } from './modules/trust/reviews';
+import { trustRoutes } from './modules/trust/routes';
 import { createPaymentProvider, type Payments } from './payments';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail/mailer';
@@ -179,6 +182,12 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });
       await api.register(talk.routes);
+      // Reviews, seller pages, reports and moderation; outcomes reach people through talk's notifications.
+      await api.register(trustRoutes, {
+        reviews: reviewsService({ database, notifications: talk.notifications }),
+        moderation: moderationService({ database, notifications: talk.notifications, hideThreshold: config.reportHideThreshold }),
+        catalog: catalogService(database, photos),
+      });
       await api.register(listingRoutes, {
         listing: listingService(db, { mail, photos }),
         catalog: catalogService(database, photos),

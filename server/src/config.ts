@@ -96,6 +96,7 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
+    REPORT_HIDE_THRESHOLD: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
     JOBS_ENABLED: bool.default(true),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     METRICS_PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).optional(),
@@ -216,6 +217,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /** Messages one person may send a minute, all conversations together. */
     messageRateMax: e.MESSAGE_RATE_MAX,
+    /** Open reports by different people that hide a listing until an admin reviews it. */
+    reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */
     jobsEnabled: e.JOBS_ENABLED,

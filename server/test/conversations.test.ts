@@ -167,16 +167,20 @@ describe('conversations', () => {
     expectStatus(await send(b, convId, 'hello again'), 201, 'after unblock');
   });
 
-  it('a report puts the conversation on the admin list, and the admin may read it', async () => {
+  it('a report puts the conversation in the moderation queue, and the admin may read it', async () => {
     expectStatus(
       await s.post(`/api/conversations/${convId}/report`, { reason: 'Asks me to pay outside the shop' }),
       201,
       'report',
     );
     const a = await admin(t);
-    const reports = expectStatus(await a.get<{ conversationId: string }[]>('/api/conversation-reports'), 200, 'reports').body;
-    expect(reports.map((r) => r.conversationId)).toContain(convId);
-    expectError(await b.get('/api/conversation-reports'), 403, 'buyer reads reports');
+    const queue = expectStatus(
+      await a.get<{ items: { kind: string; targetId: string }[] }>('/api/moderation/queue'),
+      200,
+      'queue',
+    ).body;
+    expect(queue.items.filter((i) => i.kind === 'conversation').map((i) => i.targetId)).toContain(convId);
+    expectError(await b.get('/api/moderation/queue'), 403, 'buyer reads the queue');
     expectStatus(await a.get(`/api/conversations/${convId}/messages`), 200, 'admin reads the reported conversation');
     expect((await a.get<{ readOnly: boolean }>(`/api/conversations/${convId}`)).body.readOnly).toBe(true);
     expect((await b.get<{ readOnly: boolean }>(`/api/conversations/${convId}`)).body.readOnly).toBe(false);

@@ -295,6 +295,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         verified: { type: 'boolean', input: false, defaultValue: false, required: false },
         roleConfirmed: { type: 'boolean', input: false, defaultValue: false, required: false },
         deletedAt: { type: 'date', input: false, required: false },
+        suspendedAt: { type: 'date', input: false, required: false },
       },
     },
     session: {
@@ -375,11 +376,16 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
         create: {
           before: async (session) => {
             const [row] = await db
-              .select({ deletedAt: schema.user.deletedAt })
+              .select({ deletedAt: schema.user.deletedAt, suspendedAt: schema.user.suspendedAt })
               .from(schema.user)
               .where(eq(schema.user.id, String(session.userId)));
             if (!row || row.deletedAt)
               throw new APIError('FORBIDDEN', { code: 'ACCOUNT_CLOSED', message: 'This account has been closed.' });
+            if (row.suspendedAt)
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_SUSPENDED',
+                message: 'This account has been suspended by the moderators.',
+              });
           },
         },
       },

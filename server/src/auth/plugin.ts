@@ -50,9 +50,11 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
           role?: string;
           verified?: boolean;
           deletedAt?: Date | null;
+          suspendedAt?: Date | null;
           twoFactorEnabled?: boolean | null;
         };
-        if (u.deletedAt) return null;
+        // A closed or suspended account is signed out everywhere (its sessions are deleted too).
+        if (u.deletedAt || u.suspendedAt) return null;
         return {
           id: u.id,
           name: u.name,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORIES,
+  ratingAverage,
   readReport,
   type Advertisement,
   type CategoryName,
@@ -23,6 +24,7 @@ import {
   BY_IDS,
   PRODUCT_BY_ID,
   productListQuery,
+  sellerListedQuery,
   sellerProductsQuery,
   type OwnProductRow,
   type ProductFilters,
@@ -51,6 +53,9 @@ function toProduct(r: ProductRow | OwnProductRow): Product {
     photos: r.photos ? r.photos.map(toProductPhoto) : r.cover ? [toProductPhoto(r.cover)] : [],
     location: r.location,
     seller: r.seller_name,
+    sellerId: r.seller_id,
+    sellerRating: ratingAverage(r.rating_sum, r.rating_count),
+    sellerReviews: r.rating_count,
     email: 'seller_email' in r ? r.seller_email : '',
     number: 'phone' in r ? r.phone : '',
     condition: r.condition,
@@ -163,6 +168,18 @@ export function catalogService(database: Database, photos: PhotosService) {
         undefined,
         sellerProductsQuery(limit, !!cursor),
         cursor ? [sellerEmail, cursor.k, cursor.id] : [sellerEmail],
+      );
+      const page = keysetPage(rows, limit, productKey('newest'));
+      return { items: page.items.map(toProduct), nextCursor: page.nextCursor };
+    },
+
+    /** What a seller has on sale now, for their public page. */
+    async listedBySeller(sellerId: string, limit: number, rawCursor?: string): Promise<Page<Product>> {
+      const cursor = decodeCursor(rawCursor, 'time');
+      const rows = await query<ProductRow>(
+        undefined,
+        sellerListedQuery(limit, !!cursor),
+        cursor ? [sellerId, cursor.k, cursor.id] : [sellerId],
       );
       const page = keysetPage(rows, limit, productKey('newest'));
       return { items: page.items.map(toProduct), nextCursor: page.nextCursor };

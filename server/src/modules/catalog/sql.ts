@@ -36,6 +36,10 @@ export type ProductRow = {
   /** Empty when the seller was deleted: their sold items stay, without personal data. */
   seller_name: string;
   seller_verified: boolean;
+  seller_id: string;
+  /** The seller's review count and star sum, kept on the user row by review writes (modules/trust). */
+  rating_count: number;
+  rating_sum: number;
   advertised: boolean;
   /** The cover photo (modules/uploads StoredPhoto, stored on the row), null for items without uploads. */
   cover: StoredPhoto | null;
@@ -54,7 +58,7 @@ export type OwnProductRow = ProductRow & { seller_email: string; phone: string }
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
-  p.advertised, ${PRICE_DROP_SQL}, p.cover`;
+  u.id as seller_id, u.rating_count, u.rating_sum, p.advertised, ${PRICE_DROP_SQL}, p.cover`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
@@ -69,6 +73,13 @@ export function sellerProductsQuery(limit: number, afterCursor: boolean) {
   const after = afterCursor ? 'and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)' : '';
   return `select ${PRODUCT_ROW_SQL}, u.email as seller_email, p.phone ${FROM_PRODUCT}
 where u.email = $1 and p.hidden_at is null ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`;
+}
+
+/** What a seller has on sale now (their public page), newest first (product_seller_idx). */
+export function sellerListedQuery(limit: number, afterCursor: boolean) {
+  const after = afterCursor ? 'and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)' : '';
+  return `select ${PRODUCT_ROW_SQL} ${FROM_PRODUCT}
+where p.seller_id = $1 and p.listed ${after} order by p.created_at desc, p.id desc limit ${Math.floor(limit) + 1}`;
 }
 
 /** Turns free text into a prefix tsquery ('mac book' -> 'mac:* & book:*'), or null when nothing is left. */
