@@ -49,10 +49,11 @@ describe('GET /api/events', () => {
 
   it("a message reaches both people's streams within a second, and no one else's", async () => {
     const [sellerStream, buyerStream, otherStream] = await Promise.all([openEvents(s), openEvents(b), openEvents(other)]);
-    const started = Date.now();
     const m = expectStatus(await send(b, 'Still for sale?'), 201, 'send').body;
+    const answered = performance.now();
     const onSeller = await sellerStream.next((e) => e.event === 'message' && JSON.parse(e.data)._id === m._id, 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Within a second of the send being answered (usually before it: the event goes out as the message commits).
+    expect(onSeller.at - answered).toBeLessThan(1000);
     expect(JSON.parse(onSeller.data)).toMatchObject({ conversationId: convId, text: 'Still for sale?', senderId: b.id });
     await buyerStream.next((e) => e.event === 'message', 1000);
     // The seller's bell hears of it too.
@@ -96,6 +97,29 @@ describe('GET /api/events', () => {
     es.close();
   });
 
+  it('with Redis unreachable the shop starts, and events still reach the streams of this instance', async () => {
+    const lone = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:9' } });
+    try {
+      const sl = await seller(lone, 'lone-seller');
+      const bl = await buyer(lone, 'lone-buyer');
+      const c = expectStatus(
+        await bl.post<{ _id: string }>('/api/conversations', { listingId: await addProduct(sl) }),
+        201,
+        'open',
+      );
+      const es = await openEvents(sl);
+      const m = expectStatus(
+        await bl.post<{ _id: string }>(`/api/conversations/${c.body._id}/messages`, { text: 'hi' }),
+        201,
+        'send',
+      );
+      await es.next((e) => e.event === 'message' && JSON.parse(e.data)._id === m.body._id, 3000);
+      es.close();
+    } finally {
+      await lone.close();
+    }
+  });
+
   /** A second app on this test's PostgreSQL database, on a port of its own. */
   async function instanceB(env: Record<string, string> = {}) {
     const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
@@ -124,10 +148,10 @@ describe('GET /api/events', () => {
         // The seller's session works on B too: sessions live in the shared database.
         const onB = await openEvents(s, { baseUrl: b2.baseUrl });
         expect(onB.res.status).toBe(200);
-        const started = Date.now();
         const m = expectStatus(await send(b, 'through A'), 201, 'send through A').body;
+        const answered = performance.now();
         const e = await onB.next((x) => x.event === 'message' && JSON.parse(x.data)._id === m._id, 1000);
-        expect(Date.now() - started).toBeLessThan(1000);
+        expect(e.at - answered).toBeLessThan(1000);
         expect(JSON.parse(e.data).text).toBe('through A');
         // Closing B ends its stream with a short retry hint: the browser comes back to another instance.
         await b2.app.close();

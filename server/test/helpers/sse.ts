@@ -1,6 +1,7 @@
 import type { Client } from './client';
 
-export type SseEvent = { id?: string; event?: string; data: string };
+/** One event, and when it arrived (performance.now()). */
+export type SseEvent = { id?: string; event?: string; data: string; at: number };
 
 /**
  * An open `GET /api/events` stream of a signed-in client, parsed as a browser's EventSource would:
@@ -29,7 +30,7 @@ export async function openEvents(c: Client, opts: { baseUrl?: string; lastEventI
         while (i >= 0) {
           const block = buf.slice(0, i);
           buf = buf.slice(i + 2);
-          const e: SseEvent = { data: '' };
+          const e: SseEvent = { data: '', at: performance.now() };
           let isEvent = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line);

@@ -92,17 +92,33 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
   };
 
   if (opts.redisUrl) {
-    const pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // The publisher fails fast while Redis is away (no offline queue); ioredis reconnects both by
+    // itself and the subscriber re-subscribes. Meanwhile events still reach this instance's streams
+    // (and, from user_event, any stream that resumes), so an outage never stops the shop.
+    const pub = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     const sub = new Redis(opts.redisUrl, { lazyConnect: true });
     pub.on('error', (err) => log.warn({ err: err.message }, 'events: redis publisher'));
     sub.on('error', (err) => log.warn({ err: err.message }, 'events: redis subscriber'));
     sub.on('message', (_ch: string, text: string) => onWire(text));
-    ready = (async () => {
+    const connected = (async () => {
       await Promise.all([pub.connect(), sub.connect()]);
       await sub.subscribe(channel);
-    })();
+    })().catch((err: Error) => {
+      log.warn({ err: err.message }, 'events: Redis unreachable; events reach only this instance until it is back');
+      sub.once('ready', () => void sub.subscribe(channel).catch(() => {}));
+    });
+    // Start-up waits for Redis a little, never for long.
+    ready = Promise.race([connected, new Promise<void>((resolve) => setTimeout(resolve, 2000).unref())]);
     announce = async (text) => {
-      await pub.publish(channel, text);
+      // Not subscribed (Redis away): this instance's own streams get it directly.
+      if (sub.status !== 'ready') onWire(text);
+      if (pub.status !== 'ready') return;
+      try {
+        await pub.publish(channel, text);
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'events: redis publish failed');
+        if (sub.status === 'ready') onWire(text);
+      }
     };
     closeTransport = async () => {
       sub.disconnect();
@@ -144,7 +160,10 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
       }, retryMs);
       timer.unref();
     };
-    ready = connect();
+    ready = connect().catch((err: Error) => {
+      log.warn({ err: err.message }, 'events: listener could not connect; retrying');
+      schedule();
+    });
     announce = async (text) => {
       await database.query('events_notify', 'select pg_notify($1, $2)', [CHANNEL, text]);
     };
