@@ -30,6 +30,8 @@ export type ListingPhotos = {
 };
 
 const DAY_MS = 24 * 60 * 60_000;
+/** Order states in which the buyer's money was held or taken. */
+const PAID_STATES = ['paid', 'completed', 'disputed'] as const;
 
 /**
  * A checked report made ready to store: each flaw photo claimed for the product (the seller's own
@@ -247,7 +249,8 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
           phone: o.phone,
           meetingLocation: o.meetingLocation,
           price: money.toDollars(o.priceCents),
-          paid: o.status === 'paid',
+          // Money held or taken for it (a later state of a paid booking keeps that).
+          paid: (PAID_STATES as readonly string[]).includes(o.status),
           status: o.status,
           createdAt: o.createdAt.toISOString(),
         })),
