@@ -10,4 +10,5 @@ export * from './audit';
 export * from './mail';
 export * from './uploads';
 export * from './talk';
+export * from './handoff';
 export * from './trust';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, pageQuery } from './common';
 import { CONDITIONS, type CategoryName, type Condition } from './constants';
+import { ORDER_STATUSES } from './orders';
 import { productPhotoSchema } from './uploads';
 
 /* ---------- The condition report ---------- */
@@ -266,7 +267,7 @@ export const sellerBookingSchema = z
     meetingLocation: z.string(),
     price: z.number().describe('dollars'),
     paid: z.boolean(),
-    status: z.enum(['unpaid', 'paid', 'refunded', 'cancelled']),
+    status: z.enum(ORDER_STATUSES),
     createdAt: z.string(),
   })
   .meta({ id: 'SellerBooking' });

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 
-/** 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail). */
-export const ORDER_STATUSES = ['unpaid', 'paid', 'refunded', 'cancelled'] as const;
+/**
+ * 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail).
+ * 'paid': the money is held (authorised) until the hand-off; then completed (captured), released (the
+ * hold given back: not confirmed in time), declined (not as described at the meeting) or disputed
+ * (after the hand-off), and resolved by moderation. 'expired': unpaid for too long.
+ */
+export const ORDER_STATUSES = [
+  'unpaid',
+  'paid',
+  'refunded',
+  'cancelled',
+  'expired',
+  'completed',
+  'released',
+  'declined',
+  'disputed',
+  'resolved',
+] as const;
 
 /** The payment behind an order, as its buyer sees it in My Orders (the winning one, else the latest). */
 export const orderPaymentSchema = z
@@ -15,6 +31,8 @@ export const orderPaymentSchema = z
     brand: z.string().nullable(),
     createdAt: z.string(),
     refundedAt: z.string().nullable(),
+    /** When the held amount was taken (at the hand-off); null while held or after a release. */
+    capturedAt: z.string().nullable().optional(),
   })
   .meta({ id: 'OrderPayment' });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;

@@ -75,6 +75,8 @@ export const blockedUserSchema = z
 export const NOTIFICATION_KINDS = [
   'order-placed',
   'order-booked',
+  /** The hand-off: completed, hold released, declined at the meeting, disputed. */
+  'handoff',
   'message',
   'payment-received',
   'payment',

@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createAuth, isAdminEmail } from './auth/auth';
+import { createAuth, isAdminEmail, resolveSecret } from './auth/auth';
 import { registerAuth } from './auth/plugin';
 import { frameworkErrors, installErrorHandler } from './lib/error-handler';
 import { rejectNulCharacters } from './lib/input-guard';
@@ -38,6 +38,9 @@ import { usersService } from './modules/users/service';
 import { usersRoutes } from './modules/users/routes';
 import { ordersService } from './modules/orders/service';
 import { ordersRoutes } from './modules/orders/routes';
+import { handoffCodes } from './modules/handoff/codes';
+import { handoffRoutes } from './modules/handoff/routes';
+import { handoffService } from './modules/handoff/service';
 import { paymentsService } from './modules/payments/service';
 import { paymentsRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -154,7 +157,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const auth = createAuth(config, db, mailer);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
-  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail });
+  const codes = handoffCodes(resolveSecret(config));
+  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail, codes });
 
   const photos = photosService({ db, storage: createStorage(config.storage), log: app.log });
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
@@ -166,6 +170,21 @@ export async function buildApp({ config, database, payments, clock, logStream }:
 
   // Buyer and seller talk: conversations, live events (SSE), notifications, saved searches and price alerts.
   const talk = await registerTalk(app, { config, database, jobs });
+  // The meeting: code, capture on confirmation, decline/dispute cases; stale holds released, unpaid bookings expired.
+  const handoff = handoffService({
+    db,
+    provider: pay.provider,
+    codes,
+    photos,
+    notifications: talk.notifications,
+    bus: talk.bus,
+    mail,
+    log: app.log,
+    clock: clock ?? (() => new Date()),
+    ...config.handoff,
+  });
+  jobs.register({ name: 'handoff.release-stale-holds', everyMs: 15 * 60_000, run: handoff.releaseStaleHolds });
+  jobs.register({ name: 'handoff.expire-unpaid', everyMs: 15 * 60_000, run: handoff.expireUnpaid });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -179,6 +198,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail }) });
       await api.register(ordersRoutes, { orders: ordersService(db, mail) });
+      await api.register(handoffRoutes, { handoff });
       await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });
       await api.register(talk.routes);

@@ -96,6 +96,8 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
+    UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
+    HANDOFF_HOLD_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(6, 'must be at most 6 (a card hold lasts about 7 days)').default(6),
     REPORT_HIDE_THRESHOLD: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
     JOBS_ENABLED: bool.default(true),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -217,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /** Messages one person may send a minute, all conversations together. */
     messageRateMax: e.MESSAGE_RATE_MAX,
+    /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
+    handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
     /** Open reports by different people that hide a listing until an admin reviews it. */
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },

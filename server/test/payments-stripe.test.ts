@@ -80,9 +80,11 @@ describe('stripe provider against the fake Stripe API', () => {
       email: 'b@test.shop',
     });
     await fake.confirm(a.id, 'pm_card_mastercard');
+    // The shop's intents are held (capture_method manual) until the hand-off.
+    expect(fake.intents.get(a.id)?.capture_method).toBe('manual');
     expect(await provider.retrieveIntent(a.id)).toMatchObject({
       id: a.id,
-      status: 'succeeded',
+      status: 'requires_capture',
       amountCents: 5000,
       orderId,
       last4: '4444',
@@ -109,7 +111,7 @@ describe('stripe provider against the fake Stripe API', () => {
     });
     expect((await provider.retrieveIntent(a.id))?.status).toBe('requires_payment_method');
     await fake.confirm(a.id, 'pm_card_visa');
-    expect((await provider.retrieveIntent(a.id))?.status).toBe('succeeded');
+    expect((await provider.retrieveIntent(a.id))?.status).toBe('requires_capture');
   });
 
   it('does not know forged ids, and never sends malformed ones to Stripe', async () => {
@@ -129,6 +131,8 @@ describe('stripe provider against the fake Stripe API', () => {
       email: 'b@test.shop',
     });
     await fake.confirm(a.id);
+    // A refund is of money taken: captured first (a held intent is released instead, see handoff.test.ts).
+    await provider.capture(a.id, `capture-${a.id}`);
     fake.failNextRefunds(1);
     await expect(provider.refund(a.id, `refund-${a.id}`)).rejects.toThrow();
     // Stripe replays the stored 500 for the same key: a retry needs a new key.
@@ -150,11 +154,11 @@ describe('stripe provider against the fake Stripe API', () => {
       email: 'b@test.shop',
     });
     await fake.confirm(a.id);
-    const event = fake.eventFor(a.id, 'payment_intent.succeeded');
+    const event = fake.eventFor(a.id, 'payment_intent.amount_capturable_updated');
     const { payload, header } = fake.sign(event);
     expect(await provider.parseWebhook(Buffer.from(payload), header)).toMatchObject({
       id: event.id,
-      type: 'payment_intent.succeeded',
+      type: 'payment_intent.amount_capturable_updated',
       intent: { id: a.id, orderId },
     });
     await expect(provider.parseWebhook(Buffer.from(payload), undefined)).rejects.toBeInstanceOf(WebhookSignatureError);
@@ -208,7 +212,10 @@ describe('paying with Stripe through the shop', () => {
       brand: 'visa',
       createdAt: o.paidAt,
       refundedAt: null,
+      // Held until the hand-off: nothing captured yet.
+      capturedAt: null,
     });
+    expect(fake.intents.get(intent.paymentIntentId)?.status).toBe('requires_capture');
     const mine = await buyer.get<{ _id: string; transactionId: string | null; payment: unknown }[]>(
       `/api/orders?email=${buyer.email}`,
     );
@@ -292,7 +299,7 @@ describe('paying with Stripe through the shop', () => {
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, productId);
       const intent = await payAtProvider(w, buyer, orderId);
-      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       const { payload, header } = fake.sign(event);
       const send = (body: string, headers: Record<string, string>) =>
         fetch(hook, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body }).then(async (r) => ({
@@ -348,7 +355,7 @@ describe('paying with Stripe through the shop', () => {
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, productId);
       const intent = await payAtProvider(w, buyer, orderId);
-      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = fake.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       const answers = await Promise.all(Array.from({ length: 5 }, () => fake.deliver(hook, event)));
       expect(answers.every((a) => a.status === 200)).toBe(true);
       expect(await fake.deliver(hook, event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
@@ -364,7 +371,7 @@ describe('paying with Stripe through the shop', () => {
       await w.confirm(buyer, intent, 'declined');
       await w.confirm(buyer, intent, 'ok');
       const failed = fake.eventFor(intent.paymentIntentId, 'payment_intent.payment_failed');
-      const succeeded = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const succeeded = fake.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       // The late "failed" first: the intent has succeeded since, and that is what counts.
       expect((await fake.deliver(hook, failed)).status).toBe(200);
       expect((await orderOf(buyer, orderId)).status).toBe('paid');
@@ -380,8 +387,8 @@ describe('paying with Stripe through the shop', () => {
       const [oa, ob] = [await placeOrder(a, productId), await placeOrder(b, productId)];
       const ia = await payAtProvider(w, a, oa);
       const ib = await payAtProvider(w, b, ob);
-      const ea = fake.eventFor(ia.paymentIntentId, 'payment_intent.succeeded');
-      const eb = fake.eventFor(ib.paymentIntentId, 'payment_intent.succeeded');
+      const ea = fake.eventFor(ia.paymentIntentId, 'payment_intent.amount_capturable_updated');
+      const eb = fake.eventFor(ib.paymentIntentId, 'payment_intent.amount_capturable_updated');
       expect((await fake.deliver(hook, eb)).status).toBe(200);
       expect((await fake.deliver(hook, ea)).status).toBe(200);
       expect((await fake.deliver(hook, eb)).body.duplicate).toBe(true);
@@ -438,7 +445,7 @@ describe('paying with Stripe through the shop', () => {
       // Paid at Stripe, then the order deleted before the webhook: the money goes back.
       const intent = await payAtProvider(w, buyer, orderId);
       expect((await buyer.del(`/api/orders/${orderId}`)).status).toBe(200);
-      const late = fake.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const late = fake.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       expect((await fake.deliver(hook, late)).status).toBe(200);
       expect(fake.refundedIntents()).toContain(intent.paymentIntentId);
     });

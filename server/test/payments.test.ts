@@ -56,9 +56,10 @@ describe('the payment flow: intent, card, POST /payments', () => {
     expect(intent.clientSecret).toMatch(/^pi_sim_\w+_secret_\w+$/);
 
     const confirmed = expectStatus(await confirmCard(b, intent.clientSecret, CARDS.ok), 200, 'confirm 4242');
+    // Authorised and held until the hand-off, as Stripe's capture_method manual.
     expect(confirmed.body.paymentIntent).toEqual({
       id: intent.paymentIntentId,
-      status: 'succeeded',
+      status: 'requires_capture',
       amount: 199.99,
       last4: '4242',
       brand: 'visa',

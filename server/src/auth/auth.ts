@@ -22,7 +22,7 @@ import { claimMailSlot } from './mail-throttle';
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
 /** Without BETTER_AUTH_SECRET, a secret is made once and kept beside the data, so sessions survive restarts. */
-function resolveSecret(config: Config): string {
+export function resolveSecret(config: Config): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, 'auth-secret');
   try {

@@ -4,6 +4,7 @@ export type IntentStatus =
   | 'requires_confirmation'
   | 'requires_action'
   | 'processing'
+  | 'requires_capture'
   | 'succeeded'
   | 'canceled';
 
@@ -39,11 +40,22 @@ export interface PaymentProvider {
   /** The provider's own record of a payment intent, or null when it does not know the id. */
   retrieveIntent(id: string): Promise<ProviderIntent | null>;
   /**
-   * Refunds the whole intent. Calling it again after a refund went through (same or another
+   * Gives the whole amount back: refunds a captured intent, releases a held one. Calling it again after a refund went through (same or another
    * idempotency key) refunds nothing more and does not throw. Throws when the provider could not
    * refund, so the caller keeps the payment as refund_pending and tries again later.
    */
   refund(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Takes the held (authorised) amount of an intent in status requires_capture. Capturing one that is
+   * already captured does nothing and does not throw; throws when the hold is gone (cancelled) or the
+   * provider could not be reached.
+   */
+  capture(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Releases the hold of an uncaptured intent (cancels the authorisation: the buyer's money was never
+   * taken). Releasing one already cancelled does nothing; throws when it was captured meanwhile.
+   */
+  release(id: string, idempotencyKey: string): Promise<void>;
   /** Checks a webhook's signature on the raw body and returns the event; throws on a bad signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookEvent>;
 }

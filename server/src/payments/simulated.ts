@@ -122,8 +122,43 @@ export function simulatedProvider(db: Db) {
       await provider.refundOnce(id);
     },
 
-    /** Refunds a succeeded intent in full in one statement (concurrent calls refund once); true if this call did. */
+    async capture(id) {
+      const [done] = await db
+        .update(simulatedIntent)
+        .set({ status: 'succeeded' })
+        .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'requires_capture')))
+        .returning({ id: simulatedIntent.id });
+      if (done) return;
+      const now = await provider.retrieveIntent(id);
+      if (now?.status === 'succeeded') return;
+      throw new Error(`This PaymentIntent could not be captured because it has a status of ${now?.status ?? 'missing'}.`);
+    },
+
+    async release(id) {
+      const [done] = await db
+        .update(simulatedIntent)
+        .set({ status: 'canceled', refundedCents: sql`${simulatedIntent.amountCents}` })
+        .where(
+          and(eq(simulatedIntent.id, id), inArray(simulatedIntent.status, ['requires_payment_method', 'requires_capture'])),
+        )
+        .returning({ id: simulatedIntent.id });
+      if (done) return;
+      const now = await provider.retrieveIntent(id);
+      if (now?.status === 'canceled') return;
+      throw new Error(`You cannot cancel this PaymentIntent because it has a status of ${now?.status ?? 'missing'}.`);
+    },
+
+    /**
+     * Gives a payment back in full in one statement (concurrent calls do it once): a held intent's
+     * authorisation is cancelled, a captured one refunded. True if this call did.
+     */
     async refundOnce(id: string) {
+      const [held] = await db
+        .update(simulatedIntent)
+        .set({ status: 'canceled', refundedCents: sql`${simulatedIntent.amountCents}` })
+        .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'requires_capture')))
+        .returning({ id: simulatedIntent.id });
+      if (held) return true;
       const done = await db
         .update(simulatedIntent)
         .set({ refundedCents: sql`${simulatedIntent.amountCents}` })
@@ -142,7 +177,7 @@ export function simulatedProvider(db: Db) {
       throw new WebhookSignatureError('The simulated provider sends no webhooks.');
     },
 
-    /** Stands in for Stripe.js confirmCardPayment: checks the card and settles the intent. */
+    /** Stands in for Stripe.js confirmCardPayment: checks the card and authorises (holds) the amount. */
     async confirm(clientSecret, card, now = new Date()) {
       const [row] = await db.select().from(simulatedIntent).where(eq(simulatedIntent.clientSecret, clientSecret));
       if (!row)
@@ -152,7 +187,7 @@ export function simulatedProvider(db: Db) {
           code: 'resource_missing',
           message: 'This payment could not be found. Reload the page and try again.',
         };
-      if (row.status === 'succeeded') return { ok: true, intent: toIntent(row) };
+      if (row.status === 'requires_capture' || row.status === 'succeeded') return { ok: true, intent: toIntent(row) };
       if (row.status !== 'requires_payment_method')
         return {
           ok: false,
@@ -176,12 +211,13 @@ export function simulatedProvider(db: Db) {
       }
       const [done] = await db
         .update(simulatedIntent)
-        .set({ status: 'succeeded', last4: number.slice(-4), brand: cardBrand(number), lastError: null })
+        // Authorised and held, as Stripe does with capture_method manual: captured at the hand-off.
+        .set({ status: 'requires_capture', last4: number.slice(-4), brand: cardBrand(number), lastError: null })
         .where(and(eq(simulatedIntent.id, row.id), eq(simulatedIntent.status, 'requires_payment_method')))
         .returning();
       if (!done) {
         const again = await provider.retrieveIntent(row.id);
-        return again?.status === 'succeeded'
+        return again?.status === 'requires_capture' || again?.status === 'succeeded'
           ? { ok: true, intent: again }
           : {
               ok: false,

@@ -29,7 +29,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       ? { host: settings.stripeApi.host, port: settings.stripeApi.port, protocol: settings.stripeApi.protocol }
       : {}),
   });
-  return {
+  const provider: PaymentProvider = {
     name: 'stripe',
     publishableKey: settings.stripePublishableKey ?? null,
 
@@ -40,6 +40,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           currency,
           metadata: { orderId },
           receipt_email: email,
+          // Held until the hand-off: the seller is paid only when the buyer's code is confirmed.
+          capture_method: 'manual',
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         },
         { idempotencyKey },
@@ -59,7 +61,39 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
     },
 
+    async capture(id, idempotencyKey) {
+      try {
+        await stripe.paymentIntents.capture(id, {}, { idempotencyKey });
+      } catch (err) {
+        // A retry after a capture that went through: the money is taken already.
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+          const pi = await stripe.paymentIntents.retrieve(id);
+          if (pi.status === 'succeeded') return;
+        }
+        throw err;
+      }
+    },
+
+    async release(id, idempotencyKey) {
+      try {
+        await stripe.paymentIntents.cancel(id, {}, { idempotencyKey });
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+          const pi = await stripe.paymentIntents.retrieve(id);
+          if (pi.status === 'canceled') return;
+        }
+        throw err;
+      }
+    },
+
     async refund(id, idempotencyKey) {
+      // A held payment has nothing to refund: its authorisation is cancelled instead.
+      const pi = await stripe.paymentIntents.retrieve(id);
+      if (pi.status === 'canceled') return;
+      if (pi.status === 'requires_capture') {
+        await provider.release(id, `${idempotencyKey}-release`);
+        return;
+      }
       try {
         await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
       } catch (err) {
@@ -86,4 +120,5 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       };
     },
   };
+  return provider;
 }

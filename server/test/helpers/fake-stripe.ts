@@ -3,7 +3,10 @@
  *
  *   POST /v1/payment_intents                 create (amount, currency, metadata[...], ...)
  *   GET  /v1/payment_intents/:id             retrieve, `expand[]=latest_charge` honoured
- *   POST /v1/payment_intents/:id/confirm     confirm with a test payment method (pm_card_visa, pm_card_chargeDeclined, ...)
+ *   POST /v1/payment_intents/:id/confirm     confirm with a test payment method (pm_card_visa, pm_card_chargeDeclined, ...);
+ *                                            with capture_method manual it authorises only (requires_capture)
+ *   POST /v1/payment_intents/:id/capture     capture a held intent (payment_intent.succeeded)
+ *   POST /v1/payment_intents/:id/cancel      cancel (a held intent's authorisation is released: payment_intent.canceled)
  *   POST /v1/refunds                         refund a payment intent (whole, or `amount`)
  *
  * Like Stripe: form-encoded bodies with bracketed keys, a secret key in `Authorization: Bearer`,
@@ -27,6 +30,7 @@ export type FakeIntent = {
   amount_received: number;
   currency: string;
   status: string;
+  amount_capturable: number;
   client_secret: string;
   metadata: Record<string, string>;
   receipt_email: string | null;
@@ -34,7 +38,9 @@ export type FakeIntent = {
   latest_charge: string | null;
   last_payment_error: Obj | null;
   automatic_payment_methods: Obj | null;
-  capture_method: 'automatic';
+  capture_method: 'automatic' | 'manual';
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   confirmation_method: 'automatic';
   created: number;
   livemode: false;
@@ -220,6 +226,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         object: 'payment_intent',
         amount,
         amount_received: 0,
+        amount_capturable: 0,
         currency: r.body.currency.toLowerCase(),
         status: 'requires_payment_method',
         client_secret: `${id}_secret_${crypto.randomBytes(12).toString('hex')}`,
@@ -231,7 +238,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         automatic_payment_methods: r.body.automatic_payment_methods
           ? { enabled: true, allow_redirects: (r.body.automatic_payment_methods as Obj).allow_redirects ?? 'always' }
           : null,
-        capture_method: 'automatic',
+        capture_method: r.body.capture_method === 'manual' ? 'manual' : 'automatic',
+        canceled_at: null,
+        cancellation_reason: null,
         confirmation_method: 'automatic',
         created: now(),
         livemode: false,
@@ -259,16 +268,17 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         });
       const pm = TEST_PAYMENT_METHODS[pmId];
       if (!pm) throw missing('PaymentMethod', pmId, 'payment_method');
+      const manual = pi.capture_method === 'manual';
       const charge: FakeCharge = {
         id: rid('ch'),
         object: 'charge',
         amount: pi.amount,
-        amount_captured: pm.ok ? pi.amount : 0,
+        amount_captured: pm.ok && !manual ? pi.amount : 0,
         amount_refunded: 0,
         currency: pi.currency,
         status: pm.ok ? 'succeeded' : 'failed',
         paid: pm.ok,
-        captured: pm.ok,
+        captured: pm.ok && !manual,
         refunded: false,
         payment_intent: pi.id,
         payment_method: pmId,
@@ -312,12 +322,62 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
           doc_url: `https://stripe.com/docs/error-codes/${pm.code.replace(/_/g, '-')}`,
         });
       }
-      pi.status = 'succeeded';
       pi.payment_method = pmId;
-      pi.amount_received = pi.amount;
       pi.last_payment_error = null;
       emit('charge.succeeded', charge, { id: r.requestId, key: r.key });
+      if (manual) {
+        // Authorised only: the amount is held on the card until captured or cancelled.
+        pi.status = 'requires_capture';
+        pi.amount_capturable = pi.amount;
+        emit('payment_intent.amount_capturable_updated', pi, { id: r.requestId, key: r.key });
+      } else {
+        pi.status = 'succeeded';
+        pi.amount_received = pi.amount;
+        emit('payment_intent.succeeded', pi, { id: r.requestId, key: r.key });
+      }
+      return { status: 200, body: expandIntent(pi, r.body.expand) };
+    }
+    const capturedId = r.method === 'POST' ? idIn(/^\/v1\/payment_intents\/([^/]+)\/capture$/) : undefined;
+    if (capturedId !== undefined) {
+      const pi = getIntent(capturedId);
+      if (pi.status !== 'requires_capture')
+        throw invalid(`This PaymentIntent could not be captured because it has a status of ${pi.status}.`, {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: structuredClone(pi),
+        });
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      if (charge) {
+        charge.captured = true;
+        charge.amount_captured = pi.amount;
+      }
+      pi.status = 'succeeded';
+      pi.amount_received = pi.amount;
+      pi.amount_capturable = 0;
+      if (charge) emit('charge.captured', charge, { id: r.requestId, key: r.key });
       emit('payment_intent.succeeded', pi, { id: r.requestId, key: r.key });
+      return { status: 200, body: expandIntent(pi, r.body.expand) };
+    }
+    const canceledId = r.method === 'POST' ? idIn(/^\/v1\/payment_intents\/([^/]+)\/cancel$/) : undefined;
+    if (canceledId !== undefined) {
+      const pi = getIntent(canceledId);
+      const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+      if (!cancelable.includes(pi.status))
+        throw invalid(
+          `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
+          { code: 'payment_intent_unexpected_state', payment_intent: structuredClone(pi) },
+        );
+      const charge = pi.latest_charge ? charges.get(pi.latest_charge) : undefined;
+      if (pi.status === 'requires_capture' && charge) {
+        // Stripe refunds the uncaptured charge: the authorisation is released.
+        charge.amount_refunded = charge.amount;
+        charge.refunded = true;
+        emit('charge.refunded', charge, { id: r.requestId, key: r.key });
+      }
+      pi.status = 'canceled';
+      pi.amount_capturable = 0;
+      pi.canceled_at = now();
+      pi.cancellation_reason = (r.body.cancellation_reason as string) ?? null;
+      emit('payment_intent.canceled', pi, { id: r.requestId, key: r.key });
       return { status: 200, body: expandIntent(pi, r.body.expand) };
     }
     if (r.method === 'POST' && r.path === '/v1/refunds') {
@@ -491,9 +551,15 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       failRefunds = n;
     },
 
-    /** Refund requests that went through, by payment intent. */
+    /**
+     * Payment intents whose money went back: refunds that went through, and held (uncaptured)
+     * intents whose authorisation was cancelled (Stripe refunds the uncaptured charge).
+     */
     refundedIntents(): string[] {
-      return [...refunds.values()].map((r) => String(r.payment_intent));
+      const released = [...intents.values()].filter(
+        (pi) => pi.status === 'canceled' && pi.latest_charge && charges.get(pi.latest_charge)?.refunded,
+      );
+      return [...[...refunds.values()].map((r) => String(r.payment_intent)), ...released.map((pi) => pi.id)];
     },
 
     /** Confirms an intent as Stripe.js would after the buyer typed a card (test payment method). */

@@ -20,6 +20,7 @@ type PaymentJson = {
   brand: string | null;
   createdAt: string;
   refundedAt: string | null;
+  capturedAt: string | null;
 };
 /** A timestamp as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
 const isoText = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -54,7 +55,8 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
         payment: sql<PaymentJson | null>`(select json_build_object(
             'provider', ${payment.provider}, 'transactionId', ${payment.transactionId}, 'amountCents', ${payment.amountCents},
             'status', ${payment.status}, 'last4', ${payment.last4}, 'brand', ${payment.brand},
-            'createdAt', ${isoText(payment.createdAt)}, 'refundedAt', ${isoText(payment.refundedAt)})
+            'createdAt', ${isoText(payment.createdAt)}, 'refundedAt', ${isoText(payment.refundedAt)},
+            'capturedAt', ${isoText(payment.capturedAt)})
           from ${payment} where ${payment.orderId} = ${order.id}
           order by (${payment.status} = 'succeeded') desc, ${payment.createdAt} desc limit 1)`,
       })
@@ -76,7 +78,8 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
     seller: r.sellerName,
     sellerPhone: r.sellerPhone,
     img: r.img,
-    paid: r.o.status === 'paid',
+    // Paid: the money is held (paid) or was taken at the hand-off.
+    paid: ['paid', 'completed', 'disputed', 'resolved'].includes(r.o.status),
     status: r.o.status,
     transactionId: r.transactionId,
     paidAt: r.o.paidAt ? r.o.paidAt.toISOString() : null,
@@ -90,6 +93,7 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
           brand: r.payment.brand,
           createdAt: r.payment.createdAt,
           refundedAt: r.payment.refundedAt,
+          capturedAt: r.payment.capturedAt,
         }
       : null,
     createdAt: r.o.createdAt.toISOString(),
@@ -183,11 +187,11 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
     async remove(me: SessionUser, id: string) {
       const [o] = await db.select({ buyerId: order.buyerId, status: order.status }).from(order).where(eq(order.id, id));
       if (!o || o.buyerId !== me.id) throw notFound('The order');
-      // A cancelled booking (the item sold elsewhere) moved no money: its buyer may clear it too.
+      // A cancelled or expired booking moved no money: its buyer may clear it too.
       if (o.status === 'paid' || o.status === 'refunded') throw keptOrder(o.status);
       const res = await db
         .delete(order)
-        .where(and(eq(order.id, id), sql`${order.status} in ('unpaid', 'cancelled')`))
+        .where(and(eq(order.id, id), sql`${order.status} in ('unpaid', 'cancelled', 'expired')`))
         .returning({ id: order.id });
       if (!res.length) throw keptOrder('paid');
       return { acknowledged: true, deletedCount: res.length };

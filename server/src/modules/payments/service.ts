@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../payments/provider';
 import type { Mailer } from '../../mail/types';
+import type { HandoffCodes } from '../handoff/codes';
 import { paymentsList } from './list';
 import { paymentMails } from './mails';
 import { refundsService } from './refunds';
@@ -14,15 +15,17 @@ export function paymentsService({
   provider,
   log,
   mail,
+  codes,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   mail: { mailer: Mailer; baseUrl: string };
+  codes: HandoffCodes;
 }) {
   const mails = paymentMails(mail);
   const refunds = refundsService(db, provider, log, mails);
-  const settlement = settlementService(db, provider, log, refunds, mails);
+  const settlement = settlementService(db, provider, log, refunds, mails, codes);
   const webhook = webhookEvents(db, provider, settlement, refunds);
   return {
     provider,

@@ -3,12 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentIntent } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { singleRow } from '../../db/rows';
-import { order, payment, product } from '../../db/schema';
+import { order, orderHandoff, payment, product } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { HandoffCodes } from '../handoff/codes';
+import { moveOrder } from '../handoff/state-machine';
 import type { PaymentMails } from './mails';
 import type { Refunds } from './refunds';
 
@@ -33,8 +35,11 @@ function lostPayment(loss: Loss, refunded: boolean) {
   return conflict('item_sold', `Sorry, someone else bought this item a moment before you. ${money}`);
 }
 
+/** Statuses of an order whose money was already taken or held by another payment. */
+const PAID_ALREADY = new Set(['paid', 'completed', 'disputed', 'resolved']);
+
 const lossOf = (orderStatus: string, p: { status: string; hiddenAt: Date | null }): Loss =>
-  orderStatus === 'paid'
+  PAID_ALREADY.has(orderStatus)
     ? 'order_paid'
     : p.status === 'sold'
       ? 'item_sold'
@@ -53,6 +58,7 @@ export function settlementService(
   log: FastifyBaseLogger,
   refunds: Refunds,
   mails: PaymentMails,
+  codes: HandoffCodes,
 ) {
   async function ownOrder(me: SessionUser, orderId: string) {
     const [o] = await db
@@ -107,6 +113,8 @@ export function settlementService(
             amountCents: intent.amountCents,
             currency: intent.currency,
             status: canWin ? 'succeeded' : 'refund_pending',
+            // An intent captured at once (made before holds, or captured at the provider) is taken already.
+            capturedAt: canWin && intent.status === 'succeeded' ? new Date() : null,
             // Of the card, only what a receipt shows.
             last4: intent.last4,
             brand: intent.brand,
@@ -114,11 +122,13 @@ export function settlementService(
           .returning(),
       );
       if (canWin) {
-        await tx.update(order).set({ status: 'paid', paidAt: row.createdAt }).where(eq(order.id, orderId));
+        // The money is held, not taken: the item stays reserved until the hand-off (modules/handoff).
+        await moveOrder(tx, { orderId, to: 'paid', actorId: current.buyerId, reason: 'payment held', at: row.createdAt });
+        await tx.insert(orderHandoff).values({ orderId, codeHash: codes.hashFor(orderId) }).onConflictDoNothing();
         await tx.update(product).set({ status: 'sold' }).where(eq(product.id, p.id));
         await mails.paid(tx, row);
       } else if (current.status === 'unpaid') {
-        await tx.update(order).set({ status: 'refunded' }).where(eq(order.id, orderId));
+        await moveOrder(tx, { orderId, to: 'refunded', actorId: null, reason: 'another payment won the item' });
       }
       return { kind: 'recorded' as const, payment: row, loss: canWin ? null : lossOf(current.status, p) };
     });
@@ -153,7 +163,9 @@ export function settlementService(
   function verify(intent: ProviderIntent | null, o: { id: string; priceCents: number }): ProviderIntent {
     if (!intent) throw notVerified('the payment provider does not know this transaction.');
     if (intent.orderId !== o.id) throw notVerified('the transaction belongs to another order.');
-    if (intent.status !== 'succeeded') throw notVerified('the payment has not succeeded.');
+    // Held (authorised, captured at the hand-off) or already captured: either way the money is there.
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
+      throw notVerified('the payment has not succeeded.');
     if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY)
       throw notVerified('the amount does not match the order.');
     return intent;
@@ -167,6 +179,7 @@ export function settlementService(
       if (o.status === 'paid') throw conflict('order_paid', 'This order is already paid.');
       if (o.status === 'refunded')
         throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
+      if (o.status !== 'unpaid') throw conflict('order_state', `This order is ${o.status}: it cannot be paid.`);
       if (!listed) throw conflict('item_sold', 'Sorry, this item is no longer for sale.');
       const intent = await viaProvider('createIntent', () =>
         provider.createIntent({

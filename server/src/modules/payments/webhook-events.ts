@@ -7,7 +7,15 @@ import type { Refunds } from './refunds';
 import { CURRENCY, type Settlement } from './settlement';
 
 /** Webhook events that may mean money moved for an order; anything else is acknowledged and ignored. */
-const INTENT_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+const INTENT_EVENTS = new Set([
+  // Authorised and held (capture_method manual): the order is paid, the money held until the hand-off.
+  'payment_intent.amount_capturable_updated',
+  // Captured at the hand-off (or paid at once): recorded if the buyer's tab never told us.
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  // A hold cancelled: by our release, or at the provider; the release job brings the order in line.
+  'payment_intent.canceled',
+]);
 /** Handled events are remembered this long (Stripe retries a delivery for up to three days). */
 const EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -20,7 +28,7 @@ export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Set
   async function reconcile(intentId: string): Promise<string> {
     const intent = await provider.retrieveIntent(intentId);
     if (!intent?.orderId || !idSchema.safeParse(intent.orderId).success) return 'not_ours';
-    if (intent.status !== 'succeeded') return 'not_succeeded';
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') return 'not_succeeded';
     const [known] = await db.select().from(payment).where(eq(payment.transactionId, intent.id));
     if (known) {
       if (known.status === 'refund_pending') await refunds.refundPayment(known, 'retry');

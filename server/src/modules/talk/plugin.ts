@@ -87,5 +87,5 @@ export async function registerTalk(
     await api.register(talkRoutes, { conversations, notifications });
     await api.register(alertsRoutes, { alerts });
   };
-  return { routes, notifications };
+  return { routes, notifications, bus };
 }
