@@ -90,6 +90,23 @@ test.describe('listing photos', () => {
     expect(media.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(media.headers()['content-type']).toBe('image/webp');
 
+    // Loaded afresh, the page does not shift as the photos arrive (cumulative layout shift < 0.05).
+    await page.reload();
+    await expect.poll(() => photos.nth(0).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const cls = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+              if (!e.hadRecentInput) sum += e.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 1000);
+        }),
+    );
+    test.info().annotations.push({ type: 'product page CLS', description: cls.toFixed(4) });
+    expect(cls).toBeLessThan(0.05);
+
     // Arrow keys move through the photos; a photo opens zoomed.
     await gallery.focus();
     await page.keyboard.press('ArrowRight');
