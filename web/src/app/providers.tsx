@@ -3,6 +3,8 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BookingModalContext } from '@/hooks/use-booking-modal';
 import { TalkContext } from '@/hooks/use-talk';
 import { talkSlots } from '@/features/messages/talk-slots';
+import { TrustContext } from '@/hooks/use-trust';
+import { trustSlots } from '@/features/trust/trust-slots';
 import { createQueryClient } from '@/lib/query-client';
 import { loadSonner } from '@/lib/toast';
 
@@ -16,7 +18,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <BookingModalContext value={BookingModal}>
-        <TalkContext value={talkSlots}>{children}</TalkContext>
+        <TalkContext value={talkSlots}>
+          <TrustContext value={trustSlots}>{children}</TrustContext>
+        </TalkContext>
       </BookingModalContext>
       <Suspense fallback={null}>
         <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 4000 }} />

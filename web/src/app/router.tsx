@@ -100,6 +100,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }),
             },
             {
+              path: segment(paths.seller.path, ''),
+              lazy: async () => ({ Component: (await import('@/features/trust/pages/seller-page')).SellerPage }),
+            },
+            {
               lazy: guard(),
               children: [
                 {
@@ -180,8 +184,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           }),
                         },
                         {
-                          path: child(dash.reports.path),
-                          lazy: async () => ({ Component: (await import('@/features/messages/pages/reports-page')).ReportsPage }),
+                          path: child(dash.moderation.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/trust/pages/moderation-page')).ModerationPage,
+                          }),
                         },
                         {
                           path: child(dash.audit.path),

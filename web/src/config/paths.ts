@@ -25,6 +25,8 @@ export const paths = {
   },
   /** One product: public, sold ones too (docs/product.md#product-page). */
   product: { path: '/product/:id', getHref: (id: string) => `/product/${encodeURIComponent(id)}` },
+  /** A seller's public page: rating, reviews, what they sell now. */
+  seller: { path: '/seller/:id', getHref: (id: string) => `/seller/${encodeURIComponent(id)}` },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },
     myOrders: { path: '/dashboard/myorders', getHref: () => '/dashboard/myorders' },
@@ -43,8 +45,8 @@ export const paths = {
       path: '/dashboard/messages/:id',
       getHref: (id: string) => `/dashboard/messages/${encodeURIComponent(id)}`,
     },
-    /** Reported conversations (admin). */
-    reports: { path: '/dashboard/reports', getHref: () => '/dashboard/reports' },
+    /** Reports of listings, users, reviews and conversations, and hand-off cases (admin). */
+    moderation: { path: '/dashboard/moderation', getHref: () => '/dashboard/moderation' },
     /** The audit log (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {

@@ -72,6 +72,15 @@ export const queryKeys = {
     savedSearches: ['talk', 'saved-searches'] as const,
     priceWatches: ['talk', 'price-watches'] as const,
     blocks: ['talk', 'blocks'] as const,
-    reports: ['talk', 'reports'] as const,
+  },
+
+  /** Reviews, seller pages and moderation (features/trust). */
+  trust: {
+    seller: (id: string) => ['trust', 'seller', id] as const,
+    sellerReviews: (id: string) => ['trust', 'seller', id, 'reviews'] as const,
+    sellerProducts: (id: string) => ['trust', 'seller', id, 'products'] as const,
+    orderReview: (orderId: string) => ['trust', 'order-review', orderId] as const,
+    queue: ['trust', 'moderation', 'queue'] as const,
+    suspended: ['trust', 'moderation', 'suspended'] as const,
   },
 } as const;

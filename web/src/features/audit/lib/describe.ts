@@ -8,6 +8,13 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'two_factor.enabled': 'Two-factor sign-in turned on',
   'two_factor.disabled': 'Two-factor sign-in turned off',
   'two_factor.recovery_codes_regenerated': 'New recovery codes',
+  'review.removed': 'Review removed',
+  'moderation.dismiss': 'Report dismissed',
+  'moderation.hide_listing': 'Listing hidden',
+  'moderation.remove_review': 'Review removed (report)',
+  'moderation.warn': 'User warned',
+  'moderation.suspend': 'User suspended',
+  'user.unsuspended': 'Suspension lifted',
 };
 
 /** The action in words (an action this page does not know yet is shown as recorded). */

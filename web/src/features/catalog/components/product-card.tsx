@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contract';
 import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
 import { Img } from '@/components/img';
+import { SellerRating } from '@/components/seller-rating';
 import { paths } from '@/config/paths';
 import { formatPrice, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
@@ -103,10 +104,11 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           </dt>
           <dd>{product.date}</dd>
         </dl>
-        <p className="hidden items-center gap-1 text-sm sm:flex">
+        <p className="hidden flex-wrap items-center gap-1 text-sm sm:flex">
           <span className="text-base-content/70">Seller:</span>
           <span className="font-medium">{product.seller}</span>
           {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+          <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
         </p>
         <div className={`card-actions relative z-10 mt-auto pt-2 ${action ? '' : 'hidden sm:flex'}`}>
           {action ??

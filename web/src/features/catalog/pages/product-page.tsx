@@ -6,6 +6,8 @@ import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { useTalkSlots } from '@/hooks/use-talk';
+import { useTrustSlots } from '@/hooks/use-trust';
+import { SellerRating } from '@/components/seller-rating';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
@@ -99,6 +101,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const { user } = useUser();
   const { onBuy, modal } = useBuyNow();
   const talk = useTalkSlots();
+  const trust = useTrustSlots();
   const sold = product.status === 'sold';
   const unlisted = product.status === 'unlisted';
   const below = percentBelow(product.price, product.original_price);
@@ -180,9 +183,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
 
             <dl className="divide-y divide-base-300 border-y border-base-300 text-sm">
               <Fact icon={<Store size={16} />} label="Seller">
-                <span className="inline-flex items-center gap-1">
-                  {product.seller}
+                <span className="inline-flex flex-wrap items-center gap-1">
+                  <Link to={paths.seller.getHref(product.sellerId)} className="link link-hover">
+                    {product.seller}
+                  </Link>
                   {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+                  <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
                 </span>
                 {product.sellerStatus === 'verified' ? (
                   <span className="block text-xs font-normal text-base-content/70">
@@ -204,6 +210,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <time dateTime={product.createdAt}>{postedDate(product)}</time>
               </Fact>
             </dl>
+            {trust && user?.id !== product.sellerId ? (
+              <Suspense fallback={null}>
+                <div>
+                  <trust.ReportButton kind="listing" targetId={product._id} label="Report this listing" />
+                </div>
+              </Suspense>
+            ) : null}
 
             <section aria-labelledby="description-title" className="flex flex-col gap-2">
               <h2 id="description-title" className="text-lg font-bold">

@@ -51,7 +51,7 @@ describe('Dashboard side menu', () => {
   it('admin: All Buyer, All Seller and the audit log', async () => {
     mockFetch(roles({ admin: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Reports', 'Messages', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Moderation', 'Messages', 'Profile']);
     expect(screen.getByText('welcome')).toBeInTheDocument();
   });
 

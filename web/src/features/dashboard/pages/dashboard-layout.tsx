@@ -43,7 +43,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.allBuyers.getHref(), label: 'All Buyer', icon: <Users size={18} aria-hidden="true" /> });
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
-    items.push({ to: d.reports.getHref(), label: 'Reports', icon: <Flag size={18} aria-hidden="true" /> });
+    items.push({ to: d.moderation.getHref(), label: 'Moderation', icon: <Flag size={18} aria-hidden="true" /> });
   }
   items.push({
     to: d.messages.getHref(),

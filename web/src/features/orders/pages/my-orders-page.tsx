@@ -10,6 +10,7 @@ import { Img } from '@/components/img';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useTalkSlots } from '@/hooks/use-talk';
+import { useTrustSlots } from '@/hooks/use-trust';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
@@ -62,6 +63,20 @@ function SellerContact({ order }: { order: Order }) {
         </Suspense>
       ) : null}
     </span>
+  );
+}
+
+/** Orders whose hand-off was confirmed: the buyer may rate the seller (the server says whether they still may). */
+const HANDED_OVER = new Set<Order['status']>(['completed', 'disputed', 'resolved']);
+
+/** The buyer's review of the seller, or the form to write it, once the hand-off is completed. */
+function Review({ order }: { order: Order }) {
+  const trust = useTrustSlots();
+  if (!trust || !HANDED_OVER.has(order.status)) return null;
+  return (
+    <Suspense fallback={null}>
+      <trust.OrderReview orderId={order._id} />
+    </Suspense>
   );
 }
 
@@ -143,6 +158,7 @@ export function MyOrdersPage() {
                   </dd>
                 </dl>
                 <PaymentStatus order={order} />
+                <Review order={order} />
               </div>
             </li>
           ))}
@@ -187,7 +203,10 @@ export function MyOrdersPage() {
                   </td>
                   <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
                   <td>
-                    <PaymentStatus order={order} />
+                    <div className="flex flex-col gap-2">
+                      <PaymentStatus order={order} />
+                      <Review order={order} />
+                    </div>
                   </td>
                 </tr>
               ))}
