@@ -183,6 +183,12 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
     ready: () => ready,
 
     /**
+     * On PostgreSQL without Redis: the NOTIFY channel and payload limit, for a statement that writes
+     * its own events to user_event and announces them itself (as PUBLISH_SQL does). Undefined otherwise.
+     */
+    inSql: notifyInSql ? { channel: CHANNEL, maxPayload: MAX_INLINE_PAYLOAD } : undefined,
+
+    /**
      * Records one event per user and announces them. Outside the transaction of what caused it:
      * call it after that commits, so a stream never tells of something a reload would not show.
      */

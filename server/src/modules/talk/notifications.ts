@@ -138,14 +138,8 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       await bus.publish([o.buyerId, o.sellerId], 'payment', { orderId, status: 'paid' });
     },
 
-    /** An admin verified a seller: told once (verifying is one-way; a repeated call tells nothing new). */
+    /** An admin verified a seller (verifying is one-way: the route tells only the call that made the change). */
     async sellerVerified(userId: string) {
-      const [done] = await query(
-        'talk_verified_told',
-        `select 1 from notification where user_id = $1 and kind = 'seller-verified' limit 1`,
-        [userId],
-      );
-      if (done) return;
       await create(userId, {
         kind: 'seller-verified',
         title: 'Your seller account is verified',

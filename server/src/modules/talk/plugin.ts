@@ -56,8 +56,10 @@ export async function registerTalk(
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     if (reply.statusCode >= 300 || !TOLD_ROUTES.has(route) || typeof payload !== 'string') return payload;
     if (route === VERIFY_ROUTE) {
+      // Told only by the call that made the change (a repeated verify modifies nothing).
       const id = (request.params as { id?: string }).id;
-      if (id) told.set(request, () => notifications.sellerVerified(id));
+      const changed = (JSON.parse(payload) as { modifiedCount?: number }).modifiedCount === 1;
+      if (id && changed) told.set(request, () => notifications.sellerVerified(id));
     } else if (route === ORDER_ROUTE) {
       const id = (JSON.parse(payload) as { insertedId?: string }).insertedId;
       if (id) told.set(request, () => notifications.orderPlaced(id));
