@@ -69,14 +69,26 @@ export async function markEmailVerified(database: Database, userId: string) {
  * `logStream` receives the log lines (with LOG_LEVEL set in `env`).
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; payments?: (db: Database) => Payments; logStream?: { write(line: string): void } } = {},
+  opts: {
+    env?: Record<string, string>;
+    payments?: (db: Database) => Payments;
+    logStream?: { write(line: string): void };
+    /** The time the app's jobs and hand-offs go by (tests move it on instead of sleeping). */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedCategories(database.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-app-'));
   const port = opts.env?.PORT ?? (opts.env?.BASE_URL ? '0' : String(await freePort()));
   const config = testConfig(dataDir, { PORT: port, BASE_URL: `http://127.0.0.1:${port}`, ...opts.env });
-  const app = await buildApp({ config, database, payments: opts.payments?.(database), logStream: opts.logStream });
+  const app = await buildApp({
+    config,
+    database,
+    payments: opts.payments?.(database),
+    logStream: opts.logStream,
+    clock: opts.clock,
+  });
   await app.listen({ port: config.port, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

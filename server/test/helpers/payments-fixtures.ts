@@ -34,10 +34,10 @@ export type PayWorld = {
 /** No abuse limits; background jobs on (the pending-refund sweep is part of what these tests prove). */
 const NO_LIMITS = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', JOBS_ENABLED: 'true' };
 
-export async function startPayWorld(kind: ProviderKind): Promise<PayWorld> {
+export async function startPayWorld(kind: ProviderKind, opts: { clock?: () => Date } = {}): Promise<PayWorld> {
   if (kind === 'stripe') {
     const fake = await startFakeStripe();
-    const t = await startTestApp({ env: { ...NO_LIMITS, ...fake.env() } });
+    const t = await startTestApp({ env: { ...NO_LIMITS, ...fake.env() }, clock: opts.clock });
     return {
       kind,
       t,
@@ -76,7 +76,7 @@ export async function startPayWorld(kind: ProviderKind): Promise<PayWorld> {
     };
     return { provider, simulated: sim };
   };
-  const t = await startTestApp({ env: NO_LIMITS, payments: makePayments });
+  const t = await startTestApp({ env: NO_LIMITS, payments: makePayments, clock: opts.clock });
   return {
     kind,
     t,
