@@ -58,7 +58,7 @@ describe('TabBar', () => {
     const conversation = (unread: number) => ({ _id: `c${unread}`, unread }) as ConversationSummary;
     const { callTo } = mockFetch({ 'GET /api/conversations': { body: [conversation(2), conversation(0), conversation(1)] } });
     const { bar } = renderAt('/', buyer);
-    const messages = await within(bar).findByRole('link', { name: 'Messages, 3 unread' });
+    const messages = await within(bar).findByRole('link', { name: /^Messages\s*, 3 unread$/ });
     expect(within(messages).getByText('3')).toBeInTheDocument();
     expect(callTo('GET', '/api/conversations')).toBeTruthy();
   });

@@ -84,7 +84,6 @@ export function TabBar() {
             <Link
               to={tab.to}
               aria-current={tab.active ? 'page' : undefined}
-              aria-label={tab.badge ? `${tab.label}, ${tab.badge} unread` : undefined}
               className={`relative flex min-h-11 flex-1 flex-col items-center justify-center gap-0.5 text-xs ${
                 tab.active ? 'font-semibold text-primary' : 'text-base-content/80'
               }`}
@@ -97,7 +96,10 @@ export function TabBar() {
                   </span>
                 ) : null}
               </span>
-              {tab.label}
+              <span>
+                {tab.label}
+                {tab.badge ? <span className="sr-only">, {tab.badge} unread</span> : null}
+              </span>
             </Link>
           </li>
         ))}

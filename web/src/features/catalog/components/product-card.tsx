@@ -58,6 +58,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           <span className="badge badge-neutral badge-sm">{product.condition}</span>
+          <PriceDrop product={product} badgeOnly className="sm:hidden" />
           {badges}
         </div>
       </figure>
@@ -81,7 +82,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
-        <PriceDrop product={product} />
+        <PriceDrop product={product} className="hidden sm:flex" />
         <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">
             <Tag size={14} aria-hidden="true" />
