@@ -1,4 +1,4 @@
-/** The part of autocannon 8's API the benchmark uses (the package ships no types). */
+/** The part of autocannon 8's API the benchmark and the soak use (the package ships no types). */
 declare module 'autocannon' {
   type Histogram = {
     average: number;
@@ -28,8 +28,17 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
-    requests?: { method?: string; path?: string }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      /** Called before each request of this entry: the request to send (method, path, headers, body). */
+      setupRequest?: (req: Request) => Request;
+      onResponse?: (status: number, body: string) => void;
+    }[];
+    /** Requests per second over all connections (unthrottled when absent). */
+    overallRate?: number;
   };
+  type Request = { method?: string; path?: string; headers?: Record<string, string>; body?: string };
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
 }
