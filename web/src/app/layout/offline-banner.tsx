@@ -30,11 +30,7 @@ export function OfflineBanner() {
           <span className="font-semibold">You are offline.</span> What you already opened is still here; the rest loads when you
           are back online.
         </p>
-        <button
-          type="button"
-          className="btn btn-sm"
-          onClick={() => void queryClient.refetchQueries({ type: 'active' })}
-        >
+        <button type="button" className="btn btn-sm" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
           Try again
         </button>
       </div>
