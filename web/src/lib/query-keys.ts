@@ -38,6 +38,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     byBuyer: (email: string) => ['orders', 'buyer', email] as const,
     one: (id: string) => ['orders', 'one', id] as const,
+    /** The hand-off of one order (state, and the buyer's code while held); an 'order' event refreshes it. */
+    handoff: (id: string) => ['orders', 'handoff', id] as const,
   },
 
   roles: {

@@ -29,27 +29,47 @@ export function formatBrand(brand: string | null | undefined): string {
   return brand.charAt(0).toUpperCase() + brand.slice(1).replace(/_/g, ' ');
 }
 
-export type PaymentState = 'unpaid' | 'paid' | 'refunded' | 'refund_pending' | 'cancelled';
+export type PaymentState = 'unpaid' | 'held' | 'paid' | 'released' | 'refunded' | 'refund_pending' | 'cancelled' | 'expired';
 
 /** Where the money of an order is: the order's status, refined by its payment record. */
 export function paymentState(order: Order): PaymentState {
-  if (order.status === 'paid' || (order.paid && order.status !== 'refunded')) return 'paid';
-  if (order.status === 'refunded') return order.payment?.status === 'refund_pending' ? 'refund_pending' : 'refunded';
-  // The seller sold the item elsewhere before it was paid: nothing to pay, nothing was charged.
-  if (order.status === 'cancelled') return 'cancelled';
-  return 'unpaid';
+  switch (order.status) {
+    // Authorised on the card, taken only when the seller confirms the hand-off.
+    case 'paid':
+      return 'held';
+    case 'completed':
+    case 'disputed':
+    case 'resolved':
+      return 'paid';
+    // The hold was given back: not confirmed in time, or declined at the meeting.
+    case 'released':
+    case 'declined':
+      return 'released';
+    case 'refunded':
+      return order.payment?.status === 'refund_pending' ? 'refund_pending' : 'refunded';
+    // The seller sold the item elsewhere before it was paid: nothing to pay, nothing was charged.
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+      return 'expired';
+    default:
+      return order.paid ? 'paid' : 'unpaid';
+  }
 }
 
 const BADGES: Record<Exclude<PaymentState, 'unpaid'>, { label: string; className: string }> = {
+  held: { label: 'Paid — held until you meet', className: 'badge-info' },
   paid: { label: 'Paid', className: 'badge-success' },
+  released: { label: 'Hold released', className: 'badge-neutral' },
   refunded: { label: 'Refunded', className: 'badge-neutral' },
   refund_pending: { label: 'Refund pending', className: 'badge-warning' },
   cancelled: { label: 'Cancelled', className: 'badge-ghost' },
+  expired: { label: 'Expired unpaid', className: 'badge-ghost' },
 };
 
 export function PaymentBadge({ state }: { state: Exclude<PaymentState, 'unpaid'> }) {
   const badge = BADGES[state];
-  return <span className={`badge ${badge.className} whitespace-nowrap`}>{badge.label}</span>;
+  return <span className={`badge ${badge.className} h-auto whitespace-normal text-left`}>{badge.label}</span>;
 }
 
 function CardLine({ payment }: { payment: OrderPayment }) {
@@ -87,6 +107,8 @@ export function OrderPaymentDetails({ order }: { order: Order }) {
       {state === 'refunded' && refundedOn ? <span>Refunded on {refundedOn}</span> : null}
       {state === 'refund_pending' ? <span>Your refund is on its way</span> : null}
       {state === 'cancelled' ? <span>The seller sold it elsewhere; you were not charged</span> : null}
+      {state === 'released' ? <span>Your card's hold was released: no money was taken</span> : null}
+      {state === 'expired' ? <span>Not paid within the time allowed; you may book it again</span> : null}
       {paidOn ? <span>Paid on {paidOn}</span> : null}
       {payment ? <CardLine payment={payment} /> : null}
       {transactionId ? (

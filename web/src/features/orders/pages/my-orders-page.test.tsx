@@ -16,8 +16,32 @@ const paid = {
   transactionId: 'pi_sim_paid',
 };
 
+/** The hand-off of the paid (held) order, as GET /orders/:id/handoff answers its buyer. */
+const heldHandoff = {
+  orderId: paid._id,
+  status: 'paid',
+  role: 'buyer',
+  productName: paid.productName,
+  price: paid.price,
+  heldUntil: '2025-11-11T12:00:00.000Z',
+  code: '042917',
+  qr: `shop-handoff:${paid._id}:042917`,
+  lockedUntil: null,
+  attemptsLeft: 5,
+  completedAt: null,
+  canDecline: true,
+  canDispute: false,
+  disputeUntil: null,
+  cases: [],
+  transitions: [],
+};
+
 function renderPage(orders: unknown[], extra = {}) {
-  const mock = mockFetch({ 'GET /api/orders': { body: orders }, ...extra });
+  const mock = mockFetch({
+    'GET /api/orders': { body: orders },
+    [`GET /api/orders/${paid._id}/handoff`]: { body: heldHandoff },
+    ...extra,
+  });
   renderWithApp(null, { user: buyer, routes: [{ path: '/', element: <MyOrdersPage /> }] });
   return mock;
 }
@@ -60,7 +84,7 @@ describe('MyOrdersPage', () => {
     expect(within(unpaidRow).getByText('Gulshan 1')).toBeInTheDocument();
     expect(within(unpaidRow).getByText('$1,234.00')).toBeInTheDocument();
     expect(within(paidRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
-    expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
+    expect(within(paidRow).getByText('Paid — held until you meet')).toBeInTheDocument();
     expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();
     expect(within(paidRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
@@ -92,7 +116,26 @@ describe('MyOrdersPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [unpaidCard, paidCard] = exactly(within(list).getAllByRole('listitem'), 2);
     expect(within(unpaidCard).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
-    expect(within(paidCard).getByText('Paid')).toBeInTheDocument();
+    expect(within(paidCard).getByText('Paid — held until you meet')).toBeInTheDocument();
+    // While held, the buyer's card shows the QR code and the 6-digit code for the seller.
+    expect(await within(paidCard).findByText('Hand-off code: 0 4 2 9 1 7')).toBeInTheDocument();
+    expect(within(paidCard).getByTestId('handoff-code')).toHaveTextContent('042917');
+    expect(within(paidCard).getByRole('img', { name: 'QR code for the seller to scan' })).toBeInTheDocument();
+  });
+
+  it('the buyer declines at the meeting with a reason; the hold is released', async () => {
+    const { callsTo } = renderPage([paid], {
+      [`POST /api/orders/${paid._id}/decline`]: {
+        body: { ...heldHandoff, status: 'declined', code: null, qr: null, canDecline: false },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Not as described? Decline' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Decline and release my money' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please say what is wrong.');
+    await userEvent.type(screen.getByLabelText('What is not as described?'), 'The battery is swollen');
+    await userEvent.click(screen.getByRole('button', { name: 'Decline and release my money' }));
+    expect(await screen.findByText('Declined: your hold is released.')).toBeInTheDocument();
+    expect(callsTo('POST', `/api/orders/${paid._id}/decline`)[0]?.body).toEqual({ text: 'The battery is swollen', photos: [] });
   });
 
   describe('payment records', () => {
@@ -134,7 +177,7 @@ describe('MyOrdersPage', () => {
     };
 
     function expectDetails(paidRow: HTMLElement, refundedRow: HTMLElement, pendingRow: HTMLElement) {
-      expect(within(paidRow).getByText('Paid')).toBeInTheDocument();
+      expect(within(paidRow).getByText('Paid — held until you meet')).toBeInTheDocument();
       expect(within(paidRow).getByText('Paid on Nov 5, 2025')).toBeInTheDocument();
       expect(within(paidRow).getByText(/Visa/)).toHaveTextContent('Visa •••• ending in 4242');
       expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();

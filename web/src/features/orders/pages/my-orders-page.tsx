@@ -17,12 +17,13 @@ import { formatPrice } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
+import { OrderHandoff } from '../components/order-handoff';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
   // Paid and refunded orders are records of money: only an unpaid (or cancelled) booking can be deleted.
   const state = paymentState(order);
-  if (state !== 'unpaid' && state !== 'cancelled')
+  if (state !== 'unpaid' && state !== 'cancelled' && state !== 'expired')
     return <span className="sr-only">Paid and refunded orders cannot be deleted</span>;
   return (
     <button
@@ -158,6 +159,7 @@ export function MyOrdersPage() {
                   </dd>
                 </dl>
                 <PaymentStatus order={order} />
+                <OrderHandoff order={order} />
                 <Review order={order} />
               </div>
             </li>
@@ -205,6 +207,7 @@ export function MyOrdersPage() {
                   <td>
                     <div className="flex flex-col gap-2">
                       <PaymentStatus order={order} />
+                      <OrderHandoff order={order} />
                       <Review order={order} />
                     </div>
                   </td>

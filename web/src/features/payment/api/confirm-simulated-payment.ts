@@ -26,7 +26,9 @@ export async function confirmSimulatedPayment(card: SimulatedCard): Promise<Conf
     { method: 'POST', body: card },
   );
   if (data?.error) throw new Error(data.error.message);
-  if (data?.paymentIntent?.status !== 'succeeded') {
+  // Held (requires_capture) until the hand-off, or captured already: either way the card went through.
+  const status = data?.paymentIntent?.status;
+  if (!data?.paymentIntent || (status !== 'requires_capture' && status !== 'succeeded')) {
     throw new Error('The payment did not go through. Please try again.');
   }
   return data.paymentIntent;

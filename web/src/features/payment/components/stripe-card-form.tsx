@@ -54,6 +54,9 @@ function PaymentForm({ amountLabel, onConfirmed }: Pick<CardFormProps, 'amountLa
     if (cardError) errorRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [cardError]);
 
+  /** The card went through: held until the hand-off (requires_capture), or captured. */
+  const isThrough = (status: string) => status === 'requires_capture' || status === 'succeeded';
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements || !ready || processing) return;
@@ -63,7 +66,11 @@ function PaymentForm({ amountLabel, onConfirmed }: Pick<CardFormProps, 'amountLa
       // Cards only (the intent allows no redirects), so this resolves here, after any 3-D Secure step.
       const result = await stripe.confirmPayment({ elements, redirect: 'if_required' });
       // Confirmed already (the page was reloaded before the shop recorded it): record it, not an error.
-      if (result.error?.code === 'payment_intent_unexpected_state' && result.error.payment_intent?.status === 'succeeded') {
+      if (
+        result.error?.code === 'payment_intent_unexpected_state' &&
+        result.error.payment_intent &&
+        isThrough(result.error.payment_intent.status)
+      ) {
         await onConfirmed({ id: result.error.payment_intent.id });
         return;
       }
@@ -71,7 +78,7 @@ function PaymentForm({ amountLabel, onConfirmed }: Pick<CardFormProps, 'amountLa
         setCardError(result.error.message ?? 'Your card could not be charged. Please try again.');
         return;
       }
-      if (result.paymentIntent.status !== 'succeeded') {
+      if (!isThrough(result.paymentIntent.status)) {
         setCardError('The payment was not completed. Please try again.');
         return;
       }

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/spinner';
 import { useTalkSlots } from '@/hooks/use-talk';
 import { formatPrice } from '@/lib/format';
 import { useBookings } from '../api/listing';
+import { ConfirmHandoff } from './confirm-handoff';
 
 const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -63,6 +64,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
                   <time dateTime={b.createdAt}>{at.format(new Date(b.createdAt))}</time>
                 </dd>
               </dl>
+              {b.status === 'paid' ? <ConfirmHandoff orderId={b._id} buyerName={b.buyerName} /> : null}
               {talk ? (
                 <Suspense fallback={null}>
                   <div className="mt-1">
