@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Locator, type Page } from '@playwright/test';
 import { apiSignIn, apiSignUp, expect, screenshot, shopUrl, test, uniqueEmail } from './support/fixtures';
@@ -257,6 +259,36 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     await tabs(page).getByRole('link', { name: 'Home' }).click();
     await visible(products(page));
     await banner.waitFor({ state: 'hidden' });
+  });
+
+  test('a new version deployed while the shop is open: a prompt, and Reload brings it in', async ({ page }) => {
+    // The shared server serves its copy of the build from WEB_DIST, reading each file per request: a
+    // changed sw.js is what a deploy looks like to the browser's update check.
+    const webDist = process.env.WEB_DIST;
+    if (!webDist) throw new Error('WEB_DIST is not set (global setup)');
+    const swFile = path.join(webDist, 'sw.js');
+    const original = fs.readFileSync(swFile, 'utf8');
+    try {
+      await page.goto('/');
+      await visible(products(page));
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+      await expect(page.getByText('A new version of the shop is ready.')).toHaveCount(0);
+
+      fs.writeFileSync(swFile, `${original}\n// deployed ${Date.now()}\n`);
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      const prompt = page.locator('[data-sonner-toast]').filter({ hasText: 'A new version of the shop is ready.' });
+      await prompt.waitFor();
+      // Nothing is swapped under the person's feet: the new worker waits.
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(true);
+      await Promise.all([page.waitForEvent('load'), prompt.getByRole('button', { name: 'Reload' }).click()]);
+      await visible(products(page));
+      expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.waiting))).toBe(false);
+      await expect(page.getByText('A new version of the shop is ready.')).toHaveCount(0);
+    } finally {
+      fs.writeFileSync(swFile, original);
+    }
   });
 
   test('the Messages tab counts unread messages as they arrive', async ({ page, context, playwright }) => {
