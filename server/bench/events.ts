@@ -21,6 +21,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createDatabase } from '../src/db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -73,6 +74,10 @@ async function ensureDatabase() {
     .then((r) => Number(r.rows[0]?.n ?? 0))
     .catch(() => 0);
   await c.end();
+  // Migrations that came after the catalog was loaded.
+  const database = await createDatabase({ kind: 'postgres', url: dbUrl(), poolSize: 1 });
+  await database.migrate();
+  await database.close();
   if (n < PRODUCTS) {
     log(`loading ${PRODUCTS} products into ${DB} (once)…`);
     await run('src/scripts/seed.ts', ['--products', String(PRODUCTS - n)], { DATABASE_URL: dbUrl(), NODE_ENV: 'development' });
