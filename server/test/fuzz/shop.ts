@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -104,7 +105,22 @@ export async function startFuzzShop(opts: { template?: Blob; pgUrl?: string } = 
       })),
     )
     .returning({ id: product.id });
-  const ids: string[] = [seller.id, buyer.id, admin.id, ...listed.map((p) => p.id)];
+  // Accounts for the admin's calls to act on (delete, verify), so the signed-in callers' own ids stay
+  // out of the pool: deleting one of them would leave the rest of the run signed out.
+  const others = await database.db
+    .insert(user)
+    .values(
+      (['buyer', 'seller', 'seller'] as const).map((role, i) => ({
+        id: crypto.randomUUID(),
+        email: `fuzz-other-${i}@fuzz.shop`,
+        name: `Other ${i}`,
+        role,
+        roleConfirmed: true,
+        emailVerified: true,
+      })),
+    )
+    .returning({ id: user.id });
+  const ids: string[] = [...others.map((u) => u.id), ...listed.map((p) => p.id)];
   for (const p of listed.slice(0, 4)) {
     const r = await buyer.post<{ insertedId: string }>('/api/orders', {
       productId: p.id,
