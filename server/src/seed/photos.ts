@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { CategoryName } from '@shop/contract';
 import type { Db } from '../db/client';
 import { product, upload } from '../db/schema';
-import { encodeSizes, toProductPhoto, widthsFor, type PhotoFile, type StoredPhoto } from '../modules/uploads/process';
+import { encodeSizes, listCover, toProductPhoto, widthsFor, type PhotoFile, type StoredPhoto } from '../modules/uploads/process';
 import type { Storage } from '../storage';
 
 /** Demo photos are drawn on an 800 x 600 canvas and rendered at 640 x 480: two stored widths (400, 640) keep the first start quick. */
@@ -154,7 +154,7 @@ export async function addDemoPhotos(
       );
       await tx
         .update(product)
-        .set({ photos, cover, img: toProductPhoto(cover).url })
+        .set({ photos, cover: listCover(cover), img: toProductPhoto(cover).url })
         .where(eq(product.id, l.id));
     }
   });

@@ -163,10 +163,6 @@ export async function ensureSyntheticSellers(db: Db, count: number): Promise<voi
       .onConflictDoNothing({ target: user.email });
 }
 
-/** A 16 x 12 blurred WebP as uploads store it: the size of a real cover's placeholder. */
-const SYNTHETIC_PLACEHOLDER =
-  'data:image/webp;base64,UklGRkoAAABXRUJQVlA4ID4AAACwAQCdASoQAAwAA4BaJbACdLoABGaAAMro1QMsKjr6uf3HvYgu1Ts45eD3Xf1867Pr2+OzO9rJtbK58wgAAA==';
-
 /** Adds `products` synthetic listings (plus categories and sellers when missing). Returns how many were added. */
 export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<number> {
   const total = Math.max(0, Math.floor(opts.products));
@@ -219,7 +215,7 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
              'epoch'::timestamptz + (${startedAt} + i::bigint * ${slotUs} + (h2 * 7919) % ${slotUs}) * interval '1 microsecond',
              -- A cover as an upload stores it (its files are not made): lists carry and serialize it as for real listings.
              jsonb_build_object('id', gen_random_uuid(), 'w', 1600, 'h', 1200, 'ws', '[400,800,1600]'::jsonb, 'av', '[400,800]'::jsonb,
-               'ph', '${SYNTHETIC_PLACEHOLDER}')
+               'ph', '')
       from r, s`),
     );
     opts.onProgress?.(to + 1, total);

@@ -25,6 +25,12 @@ export type PhotoFile = { key: string; body: Buffer; contentType: string };
 export const photoKey = (id: string, width: number, format: 'webp' | 'avif') => `p/${id}/${width}.${format}`;
 const mediaUrl = (key: string) => `/media/${key}`;
 
+/**
+ * The cover as product lists carry it: without the placeholder, which would add a quarter to each
+ * card's bytes on the shop's busiest call (the product page's gallery has it).
+ */
+export const listCover = (p: StoredPhoto): StoredPhoto => ({ ...p, ph: '' });
+
 /** Every file of a stored photo (what the cleanup job deletes). */
 export const photoKeys = (p: StoredPhoto) => [
   ...p.ws.map((w) => photoKey(p.id, w, 'webp')),

@@ -6,7 +6,7 @@ import type { Db, Executor } from '../../db/client';
 import { product, upload } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Storage } from '../../storage';
-import { makePhoto, photoKeys, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
+import { listCover, makePhoto, photoKeys, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
 import type { PhotoType } from './sniff';
 
 /** An upload no listing uses is deleted after this long (and a photo taken off a listing, this long after). */
@@ -92,7 +92,7 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
       await tx.update(upload).set({ productId, usage: 'photo', unusedSince: null }).where(inArray(upload.id, ids));
       await tx
         .update(product)
-        .set({ photos: stored, cover, img: toProductPhoto(cover).url })
+        .set({ photos: stored, cover: listCover(cover), img: toProductPhoto(cover).url })
         .where(eq(product.id, productId));
       return stored.map(toProductPhoto);
     },
