@@ -117,7 +117,7 @@ describe.each(PROVIDERS)('one winner per item (%s provider)', (kind) => {
       const hook = `${w.t.baseUrl}/api/webhooks/stripe`;
       const calls = buyers.flatMap((b) => [
         postPayment(b.client, b.orderId, b.intent.paymentIntentId),
-        fake.deliver(hook, fake.eventFor(b.intent.paymentIntentId, 'payment_intent.succeeded')),
+        fake.deliver(hook, fake.eventFor(b.intent.paymentIntentId, 'payment_intent.amount_capturable_updated')),
       ]);
       const answers = await Promise.all(calls);
       const posts = answers.filter((_, i) => i % 2 === 0);

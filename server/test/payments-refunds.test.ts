@@ -110,23 +110,26 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
     it("retries on the webhook for the payment (Stripe replays a failed refund's 500 for its key, so a new key is used)", async () => {
       const { loser, orderId, intentId } = await lostWithFailedRefund();
       const fake = w.fake!;
-      const failedKeys = fake.requests.filter((r) => r.path === '/v1/refunds' && r.status === 500).map((r) => r.idempotencyKey);
-      expect(failedKeys).toContain(`refund-${intentId}`);
-      const event = fake.eventFor(intentId, 'payment_intent.succeeded');
+      // The loser's money is held, not taken: giving it back cancels the hold.
+      const cancels = `/v1/payment_intents/${intentId}/cancel`;
+      const failedKeys = fake.requests.filter((r) => r.path === cancels && r.status === 500).map((r) => r.idempotencyKey);
+      expect(failedKeys).toContain(`refund-${intentId}-release`);
+      const event = fake.eventFor(intentId, 'payment_intent.amount_capturable_updated');
       expect((await fake.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
       expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
       expect(fake.refundedIntents().filter((id) => id === intentId)).toHaveLength(1);
       const ok = fake.requests.filter(
-        (r) => r.path === '/v1/refunds' && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`),
+        (r) => r.path === cancels && r.status === 200 && r.idempotencyKey?.startsWith(`refund-${intentId}`),
       );
       expect(ok).toHaveLength(1);
-      expect(ok[0]?.idempotencyKey).not.toBe(`refund-${intentId}`);
+      expect(ok[0]?.idempotencyKey).not.toBe(`refund-${intentId}-release`);
+      expect(fake.intents.get(intentId)?.status).toBe('canceled');
     });
 
     it('a refund that went through but was not recorded is recognised on retry (charge_already_refunded)', async () => {
       const { loser, orderId, intentId } = await lostWithFailedRefund();
-      // The money went back (say, by hand in the Stripe dashboard) while the shop still has it pending.
-      await w.fake!.sdk.refunds.create({ payment_intent: intentId });
+      // The hold was released (say, by hand in the Stripe dashboard) while the shop still has it pending.
+      await w.fake!.sdk.paymentIntents.cancel(intentId);
       const r = await postPayment(loser, orderId, intentId);
       expect(r.body.message).toBe(DONE);
       expect((await orderOf(loser, orderId)).payment?.status).toBe('refunded');
@@ -142,7 +145,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, await newProduct(await newSeller(w.t), 75));
       const intent = await payAtProvider(w, buyer, orderId);
-      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       expect((await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).status).toBe(200);
       await eventually(async () => (await orderOf(old.loser, old.orderId)).payment?.status === 'refunded');
       expect(w.fake!.refundedIntents().filter((id) => id === old.intentId)).toHaveLength(1);
@@ -167,7 +170,7 @@ describe.each(PROVIDERS)('refunds that fail are retried (%s provider)', (kind) =
       expect((await allPayments(w.t)).filter((p) => p.orderId === orderId)).toEqual([]);
       expect((await orderOf(buyer, orderId)).status).toBe('unpaid');
       // Its webhook cannot be handled either: 503 and not remembered, so Stripe's redelivery counts.
-      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.succeeded');
+      const event = w.fake!.eventFor(intent.paymentIntentId, 'payment_intent.amount_capturable_updated');
       expect(await w.fake!.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event)).toMatchObject({
         status: 503,
         body: { error: 'webhook_retry_later' },

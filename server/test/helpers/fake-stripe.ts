@@ -360,7 +360,22 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const canceledId = r.method === 'POST' ? idIn(/^\/v1\/payment_intents\/([^/]+)\/cancel$/) : undefined;
     if (canceledId !== undefined) {
       const pi = getIntent(canceledId);
-      const cancelable = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+      if (pi.status === 'requires_capture' && failRefunds > 0) {
+        // Releasing a hold gives money back too: it fails like a refund when the test asks.
+        failRefunds--;
+        throw new StripeHttpError(
+          500,
+          { type: 'api_error', message: 'An unknown error occurred' },
+          { 'stripe-should-retry': 'false' },
+        );
+      }
+      const cancelable = [
+        'requires_payment_method',
+        'requires_capture',
+        'requires_confirmation',
+        'requires_action',
+        'processing',
+      ];
       if (!cancelable.includes(pi.status))
         throw invalid(
           `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${cancelable.join(', ')}.`,
@@ -546,7 +561,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       };
     },
 
-    /** The next `n` refund requests fail with a 500 (stored under their idempotency key, as Stripe does). */
+    /**
+     * The next `n` requests that give money back (refunds, and cancelling a held intent) fail with a
+     * 500, stored under their idempotency key as Stripe does.
+     */
     failNextRefunds(n: number) {
       failRefunds = n;
     },

@@ -124,7 +124,10 @@ export function settlementService(
       if (canWin) {
         // The money is held, not taken: the item stays reserved until the hand-off (modules/handoff).
         await moveOrder(tx, { orderId, to: 'paid', actorId: current.buyerId, reason: 'payment held', at: row.createdAt });
-        await tx.insert(orderHandoff).values({ orderId, codeHash: codes.hashFor(orderId) }).onConflictDoNothing();
+        await tx
+          .insert(orderHandoff)
+          .values({ orderId, codeHash: codes.hashFor(orderId) })
+          .onConflictDoNothing();
         await tx.update(product).set({ status: 'sold' }).where(eq(product.id, p.id));
         await mails.paid(tx, row);
       } else if (current.status === 'unpaid') {
@@ -164,7 +167,9 @@ export function settlementService(
     if (!intent) throw notVerified('the payment provider does not know this transaction.');
     if (intent.orderId !== o.id) throw notVerified('the transaction belongs to another order.');
     // Held (authorised, captured at the hand-off) or already captured: either way the money is there.
-    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
+    // A hold released meanwhile (canceled, the money back) went through too: the caller answers it as refunded.
+    const released = intent.status === 'canceled' && intent.refundedCents > 0;
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded' && !released)
       throw notVerified('the payment has not succeeded.');
     if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY)
       throw notVerified('the amount does not match the order.');
