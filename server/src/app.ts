@@ -15,7 +15,7 @@ import type { Database } from './db/client';
 import { createAuth, isAdminEmail, resolveSecret } from './auth/auth';
 import { registerAuth } from './auth/plugin';
 import { frameworkErrors, installErrorHandler } from './lib/error-handler';
-import { rejectNulCharacters } from './lib/input-guard';
+import { rejectUnstorableText } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { parseJsonBody } from './lib/json-body';
@@ -95,7 +95,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   sendRequestIdHeader(app);
   registerDrain(app, createDrain());
   registerMetrics(app, { database, ...config.metrics, host: config.host });
-  rejectNulCharacters(app);
+  rejectUnstorableText(app);
 
   // JSON bodies (lib/json-body.ts): a blank one reads as no body, a too deeply nested one is a 400.
   app.removeContentTypeParser('application/json');

@@ -6,6 +6,8 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startTestApp, type TestApp } from './helpers/app';
+import { buyer, expectError } from './helpers/builders';
 import { testDbKind } from './helpers/db';
 import { brokenInvariants } from './fuzz/invariants';
 import { fuzzApi } from './fuzz/openapi-fuzz';
@@ -45,5 +47,31 @@ describe.runIf(testDbKind === 'pglite')('fuzzing the API from its OpenAPI docume
     const r = await shop.clients.buyer.post('/api/orders', { buyerName: 'x'.repeat(100_000) });
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ error: 'payload_too_large' });
+  });
+});
+
+describe('what the fuzzer found', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t?.close());
+
+  // Half a surrogate pair ("\ud800" in JSON) was a 500 on PostgreSQL where it reached a jsonb column
+  // (a saved search's query); a text column would have stored U+FFFD instead. Now a 400 naming the field.
+  it('a lone surrogate anywhere in the input is a 400 naming the field, not a 500', async () => {
+    const b = await buyer(t);
+    const saved = await b.post('/api/saved-searches', { query: { q: '\ud800', category: 'Mobile' } });
+    expectError(saved, 400, 'POST /saved-searches with a lone surrogate', 'query.q');
+    const booked = await b.post('/api/orders', {
+      productId: '00000000-0000-0000-0000-000000000000',
+      buyerName: 'Bea \udc00',
+      phone: '+880 1800 000000',
+      meettingLocation: 'Gulshan 1',
+    });
+    expectError(booked, 400, 'POST /orders with a lone surrogate', 'buyerName');
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await b.post('/api/saved-searches', { query: { q: 'mac 😀' } });
+    expect(emoji.status, JSON.stringify(emoji.body)).toBeLessThan(300);
   });
 });
