@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { addProduct, admin, buyer, expectError, expectStatus, placeOrder, seller } from './helpers/builders';
+import { addProduct, admin, advertise, buyer, expectError, expectStatus, placeOrder, seller } from './helpers/builders';
 import { order } from '../src/db/schema';
 import { moveOrder } from '../src/modules/handoff/state-machine';
 
@@ -245,6 +245,10 @@ describe('reports and moderation', () => {
     const bad = await seller(t, 'mod-bad');
     const p1 = await addProduct(bad, { category: 'Mobile' });
     const p2 = await addProduct(bad, { category: 'Mobile' });
+    await advertise(bad, p2);
+    const ads = async () =>
+      (await t.client().get<{ productId: string }[]>('/api/advertise?limit=100')).body.map((x) => x.productId);
+    expect(await ads()).toContain(p2);
     expect(await listed(t.client(), p1)).toBe(true);
     const before = Number((await t.client().get('/api/products/mobile')).headers.get('x-total-count'));
     await b.post('/api/reports', { kind: 'user', targetId: bad.id, reason: 'Sells stolen phones' });
@@ -260,6 +264,9 @@ describe('reports and moderation', () => {
     }
     expect(Number((await t.client().get('/api/products/mobile')).headers.get('x-total-count'))).toBe(before - 2);
     expectError(await t.client().get(`/api/sellers/${bad.id}`), 404, 'seller page');
+    expectError(await t.client().get(`/api/sellers/${bad.id}/products`), 404, 'seller listings');
+    expect(await ads()).not.toContain(p2);
+    expect(await listed(t.client(), p2)).toBe(false);
     expect((await a.get<{ _id: string }[]>('/api/moderation/suspended')).body.map((u) => u._id)).toContain(bad.id);
     expect((await audit()).some((x) => x.action === 'moderation.suspend' && x.targetId === bad.id)).toBe(true);
     expect((await notes(b)).some((n) => n.body === 'The account responsible was suspended.')).toBe(true);
