@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
+import { createDatabase } from '../src/db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -68,6 +69,10 @@ async function ensureDatabase() {
     .catch(() => 0);
   await c.end();
   if (n < PRODUCTS) await run('src/scripts/seed.ts', ['--products', String(PRODUCTS - n)], { DATABASE_URL: dbUrl() });
+  // A database loaded before the latest migrations gets them (the seed migrates only when it loads).
+  const database = await createDatabase({ kind: 'postgres', url: dbUrl(), poolSize: 1 });
+  await database.migrate();
+  await database.close();
 }
 
 function startServer(mediaDir: string): Promise<{ port: number; stop: () => Promise<void> }> {
