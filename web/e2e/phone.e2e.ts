@@ -298,7 +298,10 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     const listing = await apiAddProduct(sellerApi, productFixture(`Pocket Camera ${Date.now().toString(36)}`));
     await sellerApi.dispose();
     await apiSignIn(context, seller.email, seller.password);
+    // The count follows the live event stream, which the page opens once it has loaded.
+    const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events');
     await page.goto('/');
+    await stream;
     const messagesTab = tabs(page).getByRole('link', { name: /^Messages/ });
     await expect(messagesTab).toHaveAccessibleName('Messages');
 
