@@ -117,6 +117,40 @@ describe('ModerationPage', () => {
     expect(await screen.findByText('No account is suspended.')).toBeInTheDocument();
   });
 
+  it("lists the hand-off's open cases, which an admin resolves with a text", async () => {
+    const CASE = '44444444-4444-4444-8444-444444444444';
+    const { callTo } = mockFetch({
+      'GET /api/moderation/queue': {
+        body: {
+          items: [],
+          cases: [
+            {
+              _id: CASE,
+              orderId: ORDER,
+              kind: 'disputed',
+              text: 'The screen is cracked',
+              productId: LISTING,
+              productName: 'MacBook Air M1',
+              buyerName: 'Bea Buyer',
+              sellerName: 'Sally Seller',
+              createdAt: '2026-11-01T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+      'GET /api/moderation/suspended': { body: [] },
+      [`POST /api/order-cases/${CASE}/resolve`]: { body: {} },
+    });
+    renderWithApp(<ModerationPage />, { user: admin });
+    const cases = await screen.findByRole('region', { name: 'Hand-off cases' });
+    expect(cases).toHaveTextContent('Disputed: MacBook Air M1');
+    await userEvent.click(within(cases).getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve the case about MacBook Air M1' });
+    await userEvent.type(within(dialog).getByLabelText('Resolution'), 'Refunded half');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve case' }));
+    await expect.poll(() => callTo('POST', `/api/order-cases/${CASE}/resolve`).body).toEqual({ resolution: 'Refunded half' });
+  });
+
   it('says when there is nothing to review', async () => {
     mockFetch({ 'GET /api/moderation/queue': { body: { items: [], cases: [] } }, 'GET /api/moderation/suspended': { body: [] } });
     renderWithApp(<ModerationPage />, { user: admin });

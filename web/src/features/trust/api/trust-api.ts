@@ -114,6 +114,16 @@ export function useModerationAction() {
   });
 }
 
+/** A hand-off case (declined or disputed) resolved by an admin: handoff's own endpoint. */
+export function useResolveCase() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseId, resolution }: { caseId: string; resolution: string }) =>
+      api(`/order-cases/${encodeURIComponent(caseId)}/resolve`, { method: 'POST', body: { resolution } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.trust.queue }),
+  });
+}
+
 export function useSuspendedUsers() {
   return useQuery({
     queryKey: queryKeys.trust.suspended,

@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ACTIONS_BY_KIND, type ModerationAction, type ModerationItem, REPORT_REASON_MAX } from '@shop/contract';
+import {
+  ACTIONS_BY_KIND,
+  type ModerationAction,
+  type ModerationCase,
+  type ModerationItem,
+  REPORT_REASON_MAX,
+} from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { FormField } from '@/components/form-field';
@@ -9,7 +15,13 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
-import { useModerationAction, useModerationQueue, useSuspendedUsers, useUnsuspend } from '@/features/trust/api/trust-api';
+import {
+  useModerationAction,
+  useModerationQueue,
+  useResolveCase,
+  useSuspendedUsers,
+  useUnsuspend,
+} from '@/features/trust/api/trust-api';
 
 const ACTION_LABEL: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -131,6 +143,55 @@ function QueueItem({ item }: { item: ModerationItem }) {
   );
 }
 
+function ResolveCase({ item }: { item: ModerationCase }) {
+  const resolve = useResolveCase();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return setError('Say how it was resolved: both sides read it');
+    resolve.mutate(
+      { caseId: item._id, resolution: text.trim() },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success('The case is resolved.');
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
+        Resolve
+      </button>
+      <Modal open={open} onClose={() => setOpen(false)} title={`Resolve the case about ${item.productName}`}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <FormField label="Resolution" error={error}>
+            <textarea
+              className="textarea w-full"
+              rows={3}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              data-autofocus
+            />
+          </FormField>
+          <div className="modal-action mt-0">
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)} disabled={resolve.isPending}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={resolve.isPending}>
+              Resolve case
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
 function Suspended() {
   const list = useSuspendedUsers();
   const unsuspend = useUnsuspend();
@@ -203,9 +264,12 @@ export function ModerationPage() {
                   {c.buyerName} (buyer) and {c.sellerName} (seller), <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
                 </p>
                 <p className="mt-1 whitespace-pre-line break-words">{c.text}</p>
-                <Link to={paths.product.getHref(c.productId)} className="link">
-                  The listing
-                </Link>
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  <Link to={paths.product.getHref(c.productId)} className="link">
+                    The listing
+                  </Link>
+                  <ResolveCase item={c} />
+                </div>
               </li>
             ))}
           </ul>
