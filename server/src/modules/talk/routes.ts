@@ -20,7 +20,7 @@ import {
   unreadCountSchema,
   userIdParams,
 } from '@shop/contract';
-import { requireRole, requireUser } from '../../auth/plugin';
+import { requireUser } from '../../auth/plugin';
 import { sendKeysetPage } from '../../lib/paging';
 import type { ConversationsService } from './conversations';
 import type { NotificationsService } from './notifications';
