@@ -49,7 +49,7 @@ export function ConversationView({ id }: { id: string }) {
   // A new message at the bottom scrolls into view.
   const newestId = newest?._id;
   useEffect(() => {
-    if (newestId) endRef.current?.scrollIntoView({ block: 'end' });
+    if (newestId) endRef.current?.scrollIntoView?.({ block: 'end' });
   }, [newestId]);
 
   if (conversation.isError) return <ErrorState title="Could not load this conversation" error={conversation.error} />;
