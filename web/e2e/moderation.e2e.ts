@@ -16,9 +16,17 @@ test.describe('reports and moderation', () => {
     const productId = (await apiAddProduct(sellerApi, productFixture(productName, 'Mobile'))).insertedId;
     await sellerApi.dispose();
 
-    // The buyer reports the listing from its page.
+    // The buyer looks at the seller's public page from the listing, then reports the listing from its page.
     await signIn('buyer@shop.test', DEMO_PASSWORD);
     await page.goto(`/product/${productId}`);
+    await page.getByRole('heading', { name: productName, level: 1 }).waitFor();
+    await page.getByRole('link', { name: `Faye Faker ${suffix}` }).click();
+    await page.getByRole('heading', { name: `Faye Faker ${suffix}`, level: 1 }).waitFor();
+    await page.getByText('No reviews yet').first().waitFor();
+    await page.getByRole('link', { name: productName }).waitFor();
+    await page.getByRole('button', { name: 'Report this user' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.goBack();
     await page.getByRole('heading', { name: productName, level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Report this listing' }).click();
     const dialog = await visible(page.getByRole('dialog', { name: 'Report this listing' }));
@@ -45,6 +53,10 @@ test.describe('reports and moderation', () => {
     await confirm.getByRole('button', { name: 'Hide listing' }).click();
     await expectToast(admin, 'Hide listing: done. 1 reporter was told.');
     await expect.poll(() => admin.getByRole('heading', { name: productName }).count()).toBe(0);
+    // The queue fits a phone.
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await admin.getByRole('heading', { name: 'Open reports' }).waitFor();
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // Gone for everyone; the audit log has it; the buyer's bell says what happened.
     expect((await page.request.get(`/api/product/${productId}`)).status()).toBe(404);
