@@ -75,6 +75,8 @@ export const blockedUserSchema = z
 export const NOTIFICATION_KINDS = [
   'order-placed',
   'order-booked',
+  /** The seller sold the item elsewhere: the buyer's unpaid booking was cancelled. */
+  'booking-cancelled',
   /** The hand-off: completed, hold released, declined at the meeting, disputed. */
   'handoff',
   'message',

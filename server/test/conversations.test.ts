@@ -149,8 +149,14 @@ describe('conversations', () => {
     await placeOrder(b, listing, { phone: '+1 555 0199' });
     expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0100');
     expect((await s.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0199');
-    const bell = (await s.get<Note[]>('/api/notifications')).body;
-    expect(bell.some((n) => n.kind === 'order-placed' && n.title.startsWith('Order placed'))).toBe(true);
+    // Told just after the booking's answer went out.
+    await expect
+      .poll(async () =>
+        (await s.get<Note[]>('/api/notifications')).body.some(
+          (n) => n.kind === 'order-placed' && n.title.startsWith('Order placed'),
+        ),
+      )
+      .toBe(true);
     expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBeGreaterThan(0);
     expectStatus(await s.post('/api/notifications/read', {}), 200, 'read all');
     expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBe(0);
@@ -191,8 +197,21 @@ describe('conversations', () => {
     const a = await admin(t);
     expectStatus(await a.put(`/api/users/verify/${s.id}`), 200, 'verify');
     expectStatus(await a.put(`/api/users/verify/${s.id}`), 200, 'verify again');
-    const told = (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'seller-verified');
-    expect(told.map((n) => n.title)).toEqual(['Your seller account is verified']);
+    const told = async () => (await s.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'seller-verified');
+    await expect.poll(async () => (await told()).map((n) => n.title)).toEqual(['Your seller account is verified']);
+  });
+
+  it('a buyer whose booking is cancelled by a sale elsewhere is told on the bell', async () => {
+    const item = await addProduct(s, { name: 'Sold elsewhere' });
+    const late = await buyer(t, 'talk-late');
+    await placeOrder(late, item);
+    const sold = expectStatus(await s.post<{ cancelledBookings: number }>(`/api/products/${item}/mark-sold`), 200, 'mark sold');
+    expect(sold.body.cancelledBookings).toBe(1);
+    await expect
+      .poll(async () =>
+        (await late.get<Note[]>('/api/notifications')).body.filter((n) => n.kind === 'booking-cancelled').map((n) => n.title),
+      )
+      .toEqual(['Booking cancelled: Sold elsewhere']);
   });
 
   it('too many messages a minute are 429', async () => {

@@ -138,6 +138,28 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       await bus.publish([o.buyerId, o.sellerId], 'payment', { orderId, status: 'paid' });
     },
 
+    /**
+     * The seller sold the item elsewhere (mark-sold): each buyer whose unpaid booking was cancelled is
+     * told (they also get the listing module's mail), and their open tabs refresh My Orders.
+     */
+    async bookingsCancelled(productId: string) {
+      const rows = await query<{ buyer_id: string; id: string; name: string }>(
+        'talk_cancelled_bookings',
+        `select o.buyer_id, o.id, p.name from orders o join product p on p.id = o.product_id
+where o.product_id = $1 and o.status = 'cancelled'`,
+        [productId],
+      );
+      for (const r of rows) {
+        await create(r.buyer_id, {
+          kind: 'booking-cancelled',
+          title: `Booking cancelled: ${oneLine(r.name, 80)}`,
+          body: 'The seller sold this item elsewhere, so your booking was cancelled.',
+          link: LINKS.myOrders,
+        });
+        await bus.publish([r.buyer_id], 'order', { orderId: r.id, status: 'cancelled' });
+      }
+    },
+
     /** An admin verified a seller (verifying is one-way: the route tells only the call that made the change). */
     async sellerVerified(userId: string) {
       await create(userId, {

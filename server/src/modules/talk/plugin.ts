@@ -21,7 +21,8 @@ declare module 'fastify' {
 const ORDER_ROUTE = 'POST /api/orders';
 const PAYMENT_ROUTE = 'POST /api/payments';
 const VERIFY_ROUTE = 'PUT /api/users/verify/:id';
-const TOLD_ROUTES = new Set([ORDER_ROUTE, PAYMENT_ROUTE, VERIFY_ROUTE]);
+const MARK_SOLD_ROUTE = 'POST /api/products/:id/mark-sold';
+const TOLD_ROUTES = new Set([ORDER_ROUTE, PAYMENT_ROUTE, VERIFY_ROUTE, MARK_SOLD_ROUTE]);
 
 /**
  * Buyer and seller talk: conversations, the live event stream, notifications, saved searches and
@@ -55,7 +56,11 @@ export async function registerTalk(
   app.addHook('onSend', async (request, reply, payload) => {
     const route = `${request.method} ${request.routeOptions.url ?? ''}`;
     if (reply.statusCode >= 300 || !TOLD_ROUTES.has(route) || typeof payload !== 'string') return payload;
-    if (route === VERIFY_ROUTE) {
+    if (route === MARK_SOLD_ROUTE) {
+      const id = (request.params as { id?: string }).id;
+      const cancelled = (JSON.parse(payload) as { cancelledBookings?: number }).cancelledBookings ?? 0;
+      if (id && cancelled > 0) told.set(request, () => notifications.bookingsCancelled(id));
+    } else if (route === VERIFY_ROUTE) {
       // Told only by the call that made the change (a repeated verify modifies nothing).
       const id = (request.params as { id?: string }).id;
       const changed = (JSON.parse(payload) as { modifiedCount?: number }).modifiedCount === 1;
