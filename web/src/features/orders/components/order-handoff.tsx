@@ -70,7 +70,7 @@ function CaseForm({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn btn-warning btn-sm" disabled={send.isPending}>
+        <button type="submit" className="btn btn-error btn-sm" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : submitLabel}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={send.isPending}>
@@ -122,7 +122,7 @@ export function OrderHandoff({ order }: { order: Order }) {
             </p>
           ) : null}
           {h.canDecline && form !== 'decline' ? (
-            <button type="button" className="btn btn-outline btn-warning btn-sm self-start" onClick={() => setForm('decline')}>
+            <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setForm('decline')}>
               Not as described? Decline
             </button>
           ) : null}
@@ -144,7 +144,7 @@ export function OrderHandoff({ order }: { order: Order }) {
         </p>
       ) : null}
       {h.canDispute && form !== 'dispute' ? (
-        <button type="button" className="btn btn-outline btn-warning btn-sm self-start" onClick={() => setForm('dispute')}>
+        <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setForm('dispute')}>
           Open a dispute
         </button>
       ) : null}

@@ -1,0 +1,127 @@
+import {
+  apiSignUp,
+  expect,
+  newWatchedPage,
+  screenshot,
+  seriousA11yViolations,
+  shopUrl,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
+import { apiAddProduct, apiPlaceOrder, productCard, productFixture } from './support/journey';
+
+/**
+ * The meeting, in two browsers at once (simulated provider): the buyer pays and the money is held
+ * ("Paid — held until you meet") with a QR code and a 6-digit code on the order; the seller opens the
+ * booking on My Products and types the code (this Chromium has no BarcodeDetector, so scanning is not
+ * offered); both pages show the hand-off completed without a reload (live events).
+ */
+test('buyer pays (held), seller types the hand-off code, both see it completed', async ({ page, browser }) => {
+  const name = `E2E Handoff camera ${Date.now().toString(36)}`;
+
+  // The seller, in a browser of their own, with one item.
+  const seller = await newWatchedPage(browser);
+  await apiSignUp(seller.context.request, uniqueEmail('handoff-seller'), 'Sid Handoff Seller', 'seller-pass-123', true);
+  const { insertedId: productId } = await apiAddProduct(seller.context.request, productFixture(name));
+
+  // The buyer books it, then pays by card on the payment page.
+  await apiSignUp(page.request, uniqueEmail('handoff-buyer'), 'Hana Handoff Buyer', 'buyer-pass-123');
+  await apiPlaceOrder(page.request, productId, 'Hana Handoff Buyer');
+  await page.goto('/dashboard/myorders');
+  await page.getByRole('link', { name: `Pay for ${name}` }).click();
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await form.getByLabel('CVC').fill('123');
+  const pay = form.getByRole('button', { name: /^Pay/ });
+  await expect.poll(() => pay.isEnabled()).toBe(true);
+  await pay.click();
+  await page.getByText('Congrats! Your payment complete', { exact: true }).waitFor();
+
+  // My Orders: held until the meeting, with the QR code and the code for the seller.
+  await page.goto('/dashboard/myorders');
+  const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });
+  await expect(page.getByText('Paid — held until you meet')).toBeVisible();
+  await expect(handoff.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
+  const code = ((await handoff.getByTestId('handoff-code').locator('[aria-hidden="true"]').textContent()) ?? '').trim();
+  expect(code).toMatch(/^\d{6}$/);
+  await screenshot(page, 'handoff-buyer-held-1440');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // The seller's booking: Confirm hand-off; the code is never shown on this side.
+  await seller.page.goto('/dashboard/myproducts');
+  const item = seller.page.getByRole('listitem').filter({ has: productCard(seller.page, name) });
+  await item.getByRole('button', { name: 'Bookings' }).click();
+  const bookings = item.getByRole('list', { name: `Bookings of ${name}` });
+  await expect(bookings.getByText('Paid, held until you meet')).toBeVisible();
+  await expect(seller.page.getByText(code)).toHaveCount(0);
+  await screenshot(seller.page, 'handoff-seller-bookings-1440');
+  // By keyboard, as a seller with a screen reader would.
+  await bookings.getByRole('button', { name: 'Confirm hand-off' }).focus();
+  await seller.page.keyboard.press('Enter');
+  const dialog = seller.page.getByRole('dialog', { name: 'Confirm the hand-off to Hana Handoff Buyer' });
+  await expect(dialog.getByText('This browser cannot scan QR codes here: type the code instead.')).toBeVisible();
+  // A wrong code first: refused, tries left named, nothing changes.
+  const wrong = code === '000000' ? '111111' : '000000';
+  await dialog.getByLabel("Buyer's 6-digit code").fill(wrong);
+  await dialog.getByRole('button', { name: 'Confirm hand-off' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('4 tries left');
+  expect(await seriousA11yViolations(seller.page)).toEqual([]);
+  await dialog.getByLabel("Buyer's 6-digit code").fill(code);
+  await dialog.getByRole('button', { name: 'Confirm hand-off' }).click();
+  await expect(seller.page.getByText('Handed over to Hana Handoff Buyer: the payment is yours.')).toBeVisible();
+  await expect(bookings.getByText('Handed over')).toBeVisible();
+
+  // The buyer's open page follows without a reload.
+  await expect(handoff.getByText(/Handed over on/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Paid — held until you meet')).toHaveCount(0);
+  await expect(handoff.getByTestId('handoff-code')).toHaveCount(0);
+  await screenshot(page, 'handoff-buyer-completed-1440');
+
+  expect(seller.problems()).toEqual([]);
+  await seller.context.close();
+});
+
+test('on a phone, the held order shows its code and the decline form works by keyboard', async ({ browser }) => {
+  const name = `E2E Handoff phone ${Date.now().toString(36)}`;
+  const seller = await newWatchedPage(browser);
+  await apiSignUp(seller.context.request, uniqueEmail('handoff-seller2'), 'Sia Seller', 'seller-pass-123', true);
+  const { insertedId: productId } = await apiAddProduct(seller.context.request, productFixture(name));
+  await seller.context.close();
+
+  const buyer = await newWatchedPage(browser);
+  await buyer.page.setViewportSize({ width: 375, height: 740 });
+  const { page } = buyer;
+  await apiSignUp(page.request, uniqueEmail('handoff-buyer2'), 'Pia Phone Buyer', 'buyer-pass-123');
+  const { insertedId: orderId } = await apiPlaceOrder(page.request, productId, 'Pia Phone Buyer');
+  const headers = { origin: shopUrl() };
+  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { orderId }, headers })).json()) as {
+    clientSecret: string;
+    paymentIntentId: string;
+  };
+  const confirmed = await page.request.post('/api/payments/simulated/confirm', {
+    data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    headers,
+  });
+  expect(confirmed.ok()).toBe(true);
+  const paid = await page.request.post('/api/payments', { data: { transactionId: intent.paymentIntentId, orderId }, headers });
+  expect(paid.status()).toBe(201);
+
+  await page.goto('/dashboard/myorders');
+  const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });
+  await expect(handoff.getByTestId('handoff-code')).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+  await screenshot(page, 'handoff-buyer-held-375');
+
+  await handoff.getByRole('button', { name: 'Not as described? Decline' }).focus();
+  await page.keyboard.press('Enter');
+  await handoff.getByLabel('What is not as described?').fill('The lens is scratched, not as in the photos.');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await handoff.getByRole('button', { name: 'Decline and release my money' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(handoff.getByText('You declined it at the meeting')).toBeVisible();
+  await expect(page.getByText('Hold released')).toBeVisible();
+  expect(buyer.problems()).toEqual([]);
+  await buyer.context.close();
+});
