@@ -82,6 +82,11 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
+        {product.sellerReviews ? (
+          <div className="sm:hidden">
+            <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
+          </div>
+        ) : null}
         <PriceDrop product={product} className="hidden sm:flex" />
         <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">
