@@ -61,6 +61,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           <PriceDrop product={product} badgeOnly className="sm:hidden" />
           {badges}
         </div>
+        {product.sellerReviews ? (
+          // Phones: on the photo, so the compact card keeps its height.
+          <div className="badge badge-sm absolute bottom-2 left-2 bg-base-100/90 sm:hidden">
+            <SellerRating rating={product.sellerRating} count={product.sellerReviews} size="xs" />
+          </div>
+        ) : null}
       </figure>
       <div className="card-body gap-1 p-2.5 sm:gap-2 sm:p-4">
         <Heading
@@ -82,11 +88,6 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
-        {product.sellerReviews ? (
-          <div className="sm:hidden">
-            <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
-          </div>
-        ) : null}
         <PriceDrop product={product} className="hidden sm:flex" />
         <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">

@@ -88,7 +88,7 @@ export function SellerPage() {
             </span>
           ) : null}
         </h1>
-        <SellerRating rating={s.rating} count={s.reviews} className="text-base" />
+        <SellerRating rating={s.rating} count={s.reviews} />
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80">
           <li className="flex items-center gap-1">
             <CalendarDays size={14} aria-hidden="true" />
