@@ -325,10 +325,7 @@ export const orderCase = pgTable(
     resolvedAt: ts('resolved_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('order_case_status_idx').on(t.status, t.createdAt),
-    uniqueIndex('order_case_one_per_kind').on(t.orderId, t.kind),
-  ],
+  (t) => [index('order_case_status_idx').on(t.status, t.createdAt), uniqueIndex('order_case_one_per_kind').on(t.orderId, t.kind)],
 );
 
 /** The simulated provider's own ledger: what Stripe would keep on its side. */
@@ -698,9 +695,7 @@ export const review = pgTable(
     removedReason: text('removed_reason'),
   },
   (t) => [
-    index('review_seller_recent_idx')
-      .on(t.sellerId, t.createdAt.desc(), t.id.desc())
-      .where(sql`removed_at is null`),
+    index('review_seller_recent_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()).where(sql`removed_at is null`),
     check('review_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 );
