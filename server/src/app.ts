@@ -5,7 +5,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -19,7 +18,7 @@ import { rejectUnstorableText } from './lib/input-guard';
 import { createCounterStore, registerRateLimits } from './lib/rate-limit';
 import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from './lib/security';
 import { parseJsonBody } from './lib/json-body';
-import { openapiTransform } from './lib/openapi';
+import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { requestLogSerializer } from './lib/log-redaction';
 import { requestPath } from './lib/request-path';
 import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
@@ -126,12 +125,14 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         version: '1.0.0',
         description:
           "The shop's paths and answer shapes, under /api; the original client's calls keep the shapes it reads. Identity comes from the session cookie set by /api/auth.",
+        contact: { name: 'Second-hand tech shop maintainers' },
+        license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
-      servers: [{ url: '/api' }],
+      servers: [{ url: '/api', 'x-internal': false }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
     transform: openapiTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: openapiTransformObject,
   });
   // The docs page is served under the shop's own CSP (lib/security.ts), which it satisfies.
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
