@@ -95,11 +95,11 @@ test.describe('buyer journey', () => {
     expect(transactionId).toMatch(/^\S{8,}$/);
     await screenshot(page, 'payment-complete-1440');
 
-    // Back in My Orders the order is paid: no Pay button, the transaction id shown.
+    // Back in My Orders the order is paid, the money held until the meeting: no Pay button, the transaction id shown.
     await page.getByRole('link', { name: 'Back to my orders' }).click();
     await page.getByRole('heading', { name: 'You have 1 Orders', exact: true }).waitFor();
     const paidRow = page.getByRole('row').filter({ hasText: first.productName });
-    await paidRow.getByText('Paid', { exact: true }).waitFor();
+    await paidRow.getByText('Paid — held until you meet', { exact: true }).waitFor();
     expect(await paidRow.getByText(transactionId).count()).toBe(1);
     expect(await page.getByRole('link', { name: `Pay for ${first.productName}` }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Pay', exact: true }).count()).toBe(0);
