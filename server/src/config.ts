@@ -97,7 +97,11 @@ const envSchema = z
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
-    HANDOFF_HOLD_DAYS: z.coerce.number({ message: 'must be a number' }).positive().max(6, 'must be at most 6 (a card hold lasts about 7 days)').default(6),
+    HANDOFF_HOLD_DAYS: z.coerce
+      .number({ message: 'must be a number' })
+      .positive()
+      .max(6, 'must be at most 6 (a card hold lasts about 7 days)')
+      .default(6),
     REPORT_HIDE_THRESHOLD: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
     JOBS_ENABLED: bool.default(true),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),

@@ -138,9 +138,7 @@ export function simulatedProvider(db: Db) {
       const [done] = await db
         .update(simulatedIntent)
         .set({ status: 'canceled', refundedCents: sql`${simulatedIntent.amountCents}` })
-        .where(
-          and(eq(simulatedIntent.id, id), inArray(simulatedIntent.status, ['requires_payment_method', 'requires_capture'])),
-        )
+        .where(and(eq(simulatedIntent.id, id), inArray(simulatedIntent.status, ['requires_payment_method', 'requires_capture'])))
         .returning({ id: simulatedIntent.id });
       if (done) return;
       const now = await provider.retrieveIntent(id);

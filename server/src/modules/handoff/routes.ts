@@ -20,7 +20,8 @@ export const handoffRoutes: FastifyPluginAsyncZod<{ handoff: HandoffService }> =
     {
       schema: {
         tags: ['orders'],
-        summary: "The hand-off of an order: its state, and for the buyer while the money is held, the code and the QR text (buyer, seller, admin)",
+        summary:
+          'The hand-off of an order: its state, and for the buyer while the money is held, the code and the QR text (buyer, seller, admin)',
         params: idParams,
         response: { 200: handoffSchema, ...errors },
       },

@@ -219,7 +219,10 @@ export function handoffService(deps: HandoffDeps) {
       if (!o) throw notFound('The order');
       if (p) await tx.update(payment).set({ status: 'refunded', refundedAt: now }).where(eq(payment.id, p.id));
       // Back on sale, unless its seller took it off meanwhile.
-      await tx.update(product).set({ status: 'available' }).where(and(eq(product.id, o.productId), eq(product.status, 'sold')));
+      await tx
+        .update(product)
+        .set({ status: 'available' })
+        .where(and(eq(product.id, o.productId), eq(product.status, 'sold')));
       if (caseInput) {
         const [pr] = await tx.select({ sellerId: product.sellerId }).from(product).where(eq(product.id, o.productId));
         const shown: ProductPhoto[] = [];
@@ -311,7 +314,11 @@ export function handoffService(deps: HandoffDeps) {
         const moved = await db.transaction(async (tx) => {
           const m = await moveOrder(tx, { orderId, to: 'completed', actorId: me.id, reason: 'hand-off confirmed', at: now });
           if (m.changed) {
-            if (p) await tx.update(payment).set({ capturedAt: now }).where(and(eq(payment.id, p.id), isNull(payment.capturedAt)));
+            if (p)
+              await tx
+                .update(payment)
+                .set({ capturedAt: now })
+                .where(and(eq(payment.id, p.id), isNull(payment.capturedAt)));
             await tx.update(orderHandoff).set({ completedAt: now }).where(eq(orderHandoff.orderId, orderId));
           }
           return m;
@@ -439,7 +446,9 @@ export function handoffService(deps: HandoffDeps) {
       const now = clock();
       for (const o of stale) {
         await db
-          .transaction((tx) => moveOrder(tx, { orderId: o.id, to: 'expired', actorId: null, reason: 'not paid in time', at: now }))
+          .transaction((tx) =>
+            moveOrder(tx, { orderId: o.id, to: 'expired', actorId: null, reason: 'not paid in time', at: now }),
+          )
           .catch((err) => log.warn({ err, orderId: o.id }, 'handoff: booking not expired this time'));
       }
     },

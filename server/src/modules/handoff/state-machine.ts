@@ -42,11 +42,7 @@ export async function moveOrder(
   tx: Executor,
   m: { orderId: string; to: OrderStatus; actorId: string | null; reason?: string; at?: Date },
 ): Promise<{ changed: boolean; from: OrderStatus }> {
-  const [current] = await tx
-    .select({ status: order.status })
-    .from(order)
-    .where(eq(order.id, m.orderId))
-    .for('update');
+  const [current] = await tx.select({ status: order.status }).from(order).where(eq(order.id, m.orderId)).for('update');
   if (!current) throw notFound('The order');
   if (current.status === m.to) return { changed: false, from: current.status };
   if (!canMove(current.status, m.to)) throw illegalMove(current.status, m.to);
