@@ -18,6 +18,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
 import { bookingCancelledMail } from '../../mail/templates/booking-cancelled';
+import { moveOrder } from '../handoff/state-machine';
 import type { Mailer } from '../../mail/types';
 
 export type ProductEdit = z.output<typeof productEditSchema>;
@@ -185,10 +186,12 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
           );
         await tx.update(product).set({ status: 'sold' }).where(eq(product.id, id));
         const cancelled = await tx
-          .update(order)
-          .set({ status: 'cancelled' })
-          .where(and(eq(order.productId, id), eq(order.status, 'unpaid')))
-          .returning({ buyerId: order.buyerId, buyerName: order.buyerName });
+          .select({ id: order.id, buyerId: order.buyerId, buyerName: order.buyerName })
+          .from(order)
+          .where(and(eq(order.productId, id), eq(order.status, 'unpaid')));
+        // Through the order state machine, so each cancellation is recorded with its actor and time.
+        for (const c of cancelled)
+          await moveOrder(tx, { orderId: c.id, to: 'cancelled', actorId: me.id, reason: 'sold outside the shop' });
         if (cancelled.length) {
           const emails = await tx
             .select({ id: user.id, email: user.email })
