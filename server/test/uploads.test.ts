@@ -225,6 +225,18 @@ describe('POST /api/uploads', () => {
         fast: true,
       },
       {
+        what: 'a 20 x 20000 sliver (WebP cannot store a side past 16383 px)',
+        form: file(
+          await sharp({ create: { width: 20, height: 20_000, channels: 3, background: '#888' } })
+            .png()
+            .toBuffer(),
+          'tall.png',
+          'image/png',
+        ),
+        status: 400,
+        error: 'unsupported_image',
+      },
+      {
         what: 'a 20 MB file',
         form: file(Buffer.concat([good, Buffer.alloc(20 * 1024 * 1024, 7)])),
         status: 413,

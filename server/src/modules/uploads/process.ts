@@ -73,6 +73,8 @@ function queue(limit: number) {
   };
 }
 const photoQueue = queue(1);
+/** The longest side may be at most this many times the shortest. */
+const MAX_ASPECT = 6;
 
 /**
  * Decodes a photo once (orientation applied, shrunk on load where the format allows), then writes
@@ -95,6 +97,10 @@ export async function makePhoto(id: string, input: Buffer, type: PhotoType): Pro
       throw new UnreadablePhoto(`This photo has too many pixels (at most ${MAX_INPUT_PIXELS / 1e6} megapixels).`);
     if ((meta.pages ?? 1) > 1 && type !== 'image/heic' && type !== 'image/heif')
       throw new UnreadablePhoto('Animated images are not photos.');
+    // WebP stores at most 16,383 px a side: a sliver like 20 x 20,000 px would fail to encode. No product
+    // photo is that long and narrow, so it is refused like any other file that is not a photo.
+    if (Math.max(meta.width, meta.height) > MAX_ASPECT * Math.min(meta.width, meta.height))
+      throw new UnreadablePhoto(`This photo is too long and narrow (at most ${MAX_ASPECT} to 1).`);
 
     // Width after orientation: EXIF orientations 5-8 swap width and height.
     const upright = (meta.orientation ?? 1) >= 5 ? meta.height : meta.width;
