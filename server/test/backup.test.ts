@@ -226,6 +226,8 @@ describe(`backup and restore (${testDbKind})`, () => {
   it('a backup of the quiet shop restores to the same rows in every table', async () => {
     quietArchive = path.join(work, 'quiet.tar');
     await createBackup(source(), quietArchive);
+    // It holds session tokens and password hashes: readable by its owner only, whatever the umask.
+    expect(fs.statSync(quietArchive).mode & 0o777).toBe(0o600);
     const expected = await contents(t.database);
     expect(Object.keys(expected).length).toBeGreaterThan(10);
     const restored = await emptyTarget();

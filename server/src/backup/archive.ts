@@ -231,7 +231,12 @@ export async function createBackup(source: BackupSource, out: string): Promise<M
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
     const partial = `${target}.partial`;
+    // The archive holds the whole database (session tokens, password hashes, 2FA secrets, contact details):
+    // readable by its owner only. Made empty with that mode first, since tar keeps an existing file's mode.
+    fs.rmSync(partial, { force: true });
+    fs.writeFileSync(partial, '', { mode: 0o600 });
     await run('tar', ['-cf', partial, '-C', staging, MANIFEST, ...files.map((f) => f.path)]);
+    fs.chmodSync(partial, 0o600);
     fsyncPath(partial);
     fs.renameSync(partial, target);
     fsyncPath(path.dirname(target));
