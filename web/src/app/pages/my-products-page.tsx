@@ -67,7 +67,7 @@ export function MyProductsPage() {
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((product) => (
-            <li key={product._id}>
+            <li key={product._id} className="grid grid-rows-[1fr_auto]">
               <ProductCard
                 product={product}
                 headingLevel={2}
