@@ -12,3 +12,4 @@ export * from './uploads';
 export * from './talk';
 export * from './handoff';
 export * from './trust';
+export * from './pages';

@@ -4,11 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAuth, isAdminEmail, resolveSecret } from './auth/auth';
@@ -20,7 +16,6 @@ import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from '.
 import { parseJsonBody } from './lib/json-body';
 import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { requestLogSerializer } from './lib/log-redaction';
-import { requestPath } from './lib/request-path';
 import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
 import { createDrain, registerDrain } from './lib/drain';
 import { registerMetrics } from './lib/metrics';
@@ -53,6 +48,8 @@ import { createPaymentProvider, type Payments } from './payments';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail/mailer';
 import { devMailRoutes } from './mail/dev-routes';
+import { pageRoutes } from './modules/pages/routes';
+import { registerCompression } from './lib/compression';
 
 export type AppDeps = {
   config: Config;
@@ -118,6 +115,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     emailHourlyMax: config.rateLimit.emailHourlyMax,
   });
 
+  // API answers (and pages, sitemaps) over 1 KB go out as brotli or gzip; the event stream and files
+  // already compressed (the web build's .br/.gz, photos) are sent as they are (lib/compression.ts).
+  await registerCompression(app);
+
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -128,7 +129,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         contact: { name: 'Second-hand tech shop maintainers' },
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
-      servers: [{ url: '/api', 'x-internal': false }],
+      servers: [{ url: '/api' }],
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
     transform: openapiTransform,
@@ -240,18 +241,15 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         reply.header('cache-control', cache);
       },
     });
-    const sendIndex = (reply: import('fastify').FastifyReply) => reply.sendFile('index.html');
-    app.get('/', (_req, reply) => sendIndex(reply));
-    app.get('/*', (request, reply) => {
-      const url = requestPath(request.url);
-      if (url.startsWith('/api/') || path.extname(url)) {
-        return reply.code(404).send({ error: 'not_found', message: `No route for GET ${url}.` });
-      }
-      return sendIndex(reply);
-    });
   } else {
     app.log.warn({ webDist: config.webDist }, 'web app not built: run `npm run build` (the API still works)');
   }
+  // The app's pages with statuses that mean what they say (404 unknown, 410 removed listing), robots.txt, sitemaps.
+  await app.register(pageRoutes, {
+    database,
+    baseUrl: config.baseUrl,
+    hasWebApp: fs.existsSync(path.join(config.webDist, 'index.html')),
+  });
 
   return app;
 }

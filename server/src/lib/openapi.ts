@@ -213,6 +213,9 @@ export const openapiTransformObject: typeof jsonSchemaTransformObject = (input) 
   for (const [name, schema] of Object.entries(schemas)) if (name.endsWith('Input')) bound(schema, FRAMEWORK_MAX_LENGTH.body);
   integerFormats(doc);
   doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  // The API is public (its callers are the shop's web app and anyone else): no server is internal-only.
+  if (Array.isArray(doc.servers))
+    doc.servers = doc.servers.map((server: unknown) => ({ ...(server as Json), 'x-internal': false }));
   dropUnusedSchemas(doc);
   return doc as ReturnType<typeof jsonSchemaTransformObject>;
 };

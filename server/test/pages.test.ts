@@ -1,0 +1,293 @@
+/**
+ * What the server says about the web app's pages and to crawlers: statuses that mean what they say
+ * (404 unknown address or item, 410 a removed listing, 200 a sold one), robots.txt, the sitemaps
+ * (exactly the listed products, paged by keyset), compression of answers, the cache of hashed
+ * files, and the OpenAPI document's shape.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageRoutes } from '../src/modules/pages/routes';
+import { seedSynthetic } from '../src/seed/synthetic';
+import { startTestApp, type TestApp } from './helpers/app';
+import { createTestDatabase, testDbKind } from './helpers/db';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+
+/** A built web app's files: the page, and one hashed script with its .br twin as the build writes it. */
+function fakeWebDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), ASSET);
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(ASSET));
+  return dir;
+}
+
+/** A GET without fetch's automatic decoding: the bytes and headers as sent. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function productIds(t: TestApp, where: string): Promise<string[]> {
+  const rows = await t.database.query<{ id: string }>(undefined, `select id from product where ${where} order by id`);
+  return rows.map((r) => r.id);
+}
+
+describe('pages, robots.txt, sitemaps, compression', () => {
+  let t: TestApp;
+  let webDist: string;
+  let available: string;
+  let sold: string;
+  let hidden: string;
+  let unlisted: string;
+  beforeAll(async () => {
+    webDist = fakeWebDist();
+    t = await startTestApp({ env: { WEB_DIST: webDist } });
+    await seedSynthetic(t.database.db, { products: 40, sellers: 3 });
+    const ids = await productIds(t, 'listed');
+    [available, sold, hidden, unlisted] = ids as [string, string, string, string];
+    await t.database.db.execute(sql`update product set status = 'sold' where id = ${sold}`);
+    await t.database.db.execute(sql`update product set hidden_at = now(), hidden_reason = 'moderation' where id = ${hidden}`);
+    await t.database.db.execute(sql`update product set status = 'unlisted' where id = ${unlisted}`);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('known pages are 200, other addresses 404, all with the app; under /api and for files a JSON 404', async () => {
+    for (const page of [
+      '/',
+      '/blog',
+      '/category/Laptop',
+      '/dashboard/myorders',
+      '/dashboard/messages/abc',
+      '/login/two-factor',
+    ]) {
+      const res = await fetch(t.baseUrl + page);
+      expect(res.status, page).toBe(200);
+      expect(await res.text()).toBe(INDEX_HTML);
+    }
+    for (const page of ['/nope', '/dashboard/nope', '/category', '/product']) {
+      const res = await fetch(t.baseUrl + page);
+      expect(res.status, page).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toBe(INDEX_HTML);
+    }
+    for (const url of ['/api/nope', '/missing.js']) {
+      const res = await fetch(t.baseUrl + url);
+      expect(res.status, url).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+
+  it('a product page is 200 on sale or sold, 410 hidden or unlisted, 404 unknown', async () => {
+    const status = async (id: string) => (await fetch(`${t.baseUrl}/product/${id}`)).status;
+    expect(await status(available)).toBe(200);
+    expect(await status(sold)).toBe(200);
+    expect(await status(hidden)).toBe(410);
+    expect(await status(unlisted)).toBe(410);
+    expect(await status('6f1c1c4e-8f3a-4f7e-9a55-2b7f3c1d0e99')).toBe(404);
+    expect(await status('not-an-id')).toBe(404);
+    const gone = await fetch(`${t.baseUrl}/product/${hidden}`);
+    expect(await gone.text()).toBe(INDEX_HTML);
+  });
+
+  it('robots.txt keeps crawlers out of the dashboard and the API but its docs, and names the sitemap', async () => {
+    const res = await fetch(`${t.baseUrl}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('Disallow: /dashboard');
+    expect(text).toContain('Disallow: /api/');
+    expect(text).toContain('Allow: /api/docs');
+    expect(text).toContain(`Sitemap: ${t.config.baseUrl}/sitemap.xml`);
+  });
+
+  it('the sitemaps list exactly the listed products, the categories, the blog and home', async () => {
+    const index = await (await fetch(`${t.baseUrl}/sitemap.xml`)).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
+    const locs: string[] = [];
+    for (const file of files) {
+      const res = await fetch(file.replace(t.config.baseUrl, t.baseUrl));
+      expect(res.status).toBe(200);
+      locs.push(...[...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? ''));
+    }
+    const products = locs.filter((l) => l.includes('/product/')).map((l) => l.split('/product/')[1]);
+    expect(products.sort()).toEqual(await productIds(t, 'listed'));
+    expect(products).not.toContain(sold);
+    expect(products).not.toContain(hidden);
+    expect(locs).toContain(`${t.config.baseUrl}/`);
+    expect(locs).toContain(`${t.config.baseUrl}/blog`);
+    expect(locs).toContain(`${t.config.baseUrl}/category/Laptop`);
+  });
+
+  it('sitemap files are paged by keyset: every listed product once, each file at most the page size, with lastmod', async () => {
+    const pages = Fastify();
+    await pages.register(pageRoutes, {
+      database: t.database,
+      baseUrl: 'https://shop.example',
+      hasWebApp: false,
+      sitemapPageSize: 7,
+    });
+    const index = (await pages.inject('/sitemap.xml')).body;
+    const files = [...index.matchAll(/<loc>https:\/\/shop\.example([^<]+)<\/loc>/g)].map((m) =>
+      (m[1] ?? '').replaceAll('&amp;', '&'),
+    );
+    const listed = await productIds(t, 'listed');
+    expect(files.filter((f) => f.startsWith('/sitemaps/products'))).toHaveLength(Math.ceil(listed.length / 7));
+    const seen: string[] = [];
+    for (const f of files.filter((x) => x.startsWith('/sitemaps/products'))) {
+      const body = (await pages.inject(f)).body;
+      const entries = [
+        ...body.matchAll(/<url><loc>[^<]+\/product\/([^<]+)<\/loc><lastmod>(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)<\/lastmod><\/url>/g),
+      ];
+      expect(entries.length).toBeLessThanOrEqual(7);
+      seen.push(...entries.map((e) => e[1] ?? ''));
+    }
+    expect(seen).toEqual(listed);
+    expect((await pages.inject('/sitemaps/products.xml?after=nope')).statusCode).toBe(400);
+    await pages.close();
+  });
+
+  it('API answers over 1 KB are compressed (brotli, else gzip); small ones and precompressed files are not', async () => {
+    const br = await rawGet(`${t.baseUrl}/api/allproducts?limit=24`, { 'accept-encoding': 'br, gzip' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    const list = JSON.parse(zlib.brotliDecompressSync(br.body).toString('utf8'));
+    expect(Array.isArray(list) || typeof list === 'object').toBe(true);
+    const gz = await rawGet(`${t.baseUrl}/api/allproducts?limit=24`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString('utf8')).toBe(zlib.brotliDecompressSync(br.body).toString('utf8'));
+    const small = await rawGet(`${t.baseUrl}/api/health`, { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    // The build's .br file as it is, once: not compressed again.
+    const asset = await rawGet(`${t.baseUrl}/assets/app-abc123.js`, { 'accept-encoding': 'br, gzip' });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(asset.body).toString('utf8')).toBe(ASSET);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('the OpenAPI document: every operation has an operationId, summary, tags and security; no pages', async () => {
+    type Op = {
+      operationId?: string;
+      summary?: string;
+      tags?: string[];
+      security?: Record<string, string[]>[];
+      parameters?: { in: string; name: string }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
+    const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Op>>;
+      tags: { name: string }[];
+    };
+    const declared = new Set(doc.tags.map((x) => x.name));
+    const ids = new Set<string>();
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      expect(p.startsWith('/{') || p === '/' || p.startsWith('/media') || p.startsWith('/dev'), p).toBe(false);
+      for (const [method, op] of Object.entries(ops)) {
+        const where = `${method} ${p}`;
+        expect(op.operationId, where).toBeTruthy();
+        expect(ids.has(op.operationId ?? ''), where).toBe(false);
+        ids.add(op.operationId ?? '');
+        expect(op.summary, where).toBeTruthy();
+        expect(op.tags?.length, where).toBeGreaterThan(0);
+        for (const tag of op.tags ?? []) expect(declared.has(tag), where).toBe(true);
+        expect(Array.isArray(op.security), where).toBe(true);
+        if (op.parameters?.some((x) => x.in === 'query' && x.name === 'cursor'))
+          expect(Object.keys(op.responses['200']?.headers ?? {}), where).toEqual(
+            expect.arrayContaining(['Link', 'X-Total-Count']),
+          );
+        if (op.responses['429']) expect(Object.keys(op.responses['429'].headers ?? {}), where).toContain('Retry-After');
+      }
+    }
+    expect(doc.paths['/allproducts']?.get?.security).toEqual([]);
+    expect(doc.paths['/orders']?.get?.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/products/{id}/own']?.get?.operationId).toBe('getProductsByIdOwn');
+  });
+
+  it('operations the document marks as needing a session answer 401 without one; public ones do not', async () => {
+    type Op = { security?: unknown[]; parameters?: { in: string; name: string; required?: boolean }[] };
+    const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Op>> };
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      const op = ops.get;
+      if (!op || p === '/events') continue;
+      // Required query values a signed-out caller might send, so the session is what is checked.
+      const query = (op.parameters ?? [])
+        .filter((x) => x.in === 'query' && x.required)
+        .map((x) => `${x.name}=${x.name === 'email' ? 'someone@example.com' : '1'}`)
+        .join('&');
+      const url = `${t.baseUrl}/api${p.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === 'email' ? 'someone@example.com' : available))}${query ? `?${query}` : ''}`;
+      const res = await fetch(url);
+      if (op.security?.length) expect(res.status, `GET ${p}`).toBe(401);
+      else expect(res.status, `GET ${p}`).not.toBe(401);
+      await res.body?.cancel();
+    }
+  });
+});
+
+/**
+ * The sitemap at 100,000 listings on PostgreSQL: the index and a products file cost time in
+ * proportion to what they send, not to the catalog (keyset reads from the id), and memory stays at
+ * one batch while a 50,000-URL file streams.
+ */
+describe.runIf(testDbKind === 'postgres')('the sitemap at 100,000 listings', () => {
+  it('index, first and last products file: time and memory', { timeout: 600_000 }, async () => {
+    const database = await createTestDatabase();
+    const pages = Fastify();
+    try {
+      const started = performance.now();
+      await seedSynthetic(database.db, { products: 100_000, sellers: 50 });
+      const seeded = performance.now() - started;
+      await pages.register(pageRoutes, { database, baseUrl: 'https://shop.example', hasWebApp: false });
+      await pages.ready();
+      const [{ n } = { n: 0 }] = await database.query<{ n: number }>(
+        undefined,
+        'select count(*)::int as n from product where listed',
+      );
+      const t0 = performance.now();
+      const index = (await pages.inject('/sitemap.xml')).body;
+      const indexMs = performance.now() - t0;
+      const files = [...index.matchAll(/<loc>https:\/\/shop\.example([^<]+)<\/loc>/g)]
+        .map((m) => (m[1] ?? '').replaceAll('&amp;', '&'))
+        .filter((f) => f.startsWith('/sitemaps/products'));
+      expect(files).toHaveLength(Math.ceil(n / 50_000));
+      const measure = async (url: string) => {
+        global.gc?.();
+        const before = process.memoryUsage();
+        let peak = before.rss;
+        const timer = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 5);
+        const t1 = performance.now();
+        const res = await pages.inject(url);
+        const ms = performance.now() - t1;
+        clearInterval(timer);
+        const urls = (res.body.match(/<url>/g) ?? []).length;
+        return { url, ms: Math.round(ms), urls, bytes: res.body.length, rssRiseMB: Math.round((peak - before.rss) / 1e5) / 10 };
+      };
+      const first = await measure(files[0] ?? '');
+      const last = await measure(files[files.length - 1] ?? '');
+      expect(first.urls + last.urls).toBe(n);
+      console.log(JSON.stringify({ listed: n, seedMs: Math.round(seeded), indexMs: Math.round(indexMs), first, last }));
+    } finally {
+      await pages.close();
+      await database.close();
+    }
+  });
+});
