@@ -94,7 +94,12 @@ async function expectBuyerDashboard(page: Page, name: string) {
   await expectPath(page, '/dashboard');
   await page.getByRole('heading', { name: `Welcome to your dashboard, ${name}` }).waitFor();
   const menu = page.getByRole('navigation', { name: 'Dashboard' });
-  expect((await menu.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual(['Overview', 'My Orders', 'Messages', 'Profile']);
+  expect((await menu.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual([
+    'Overview',
+    'My Orders',
+    'Messages',
+    'Profile',
+  ]);
   await menu.getByRole('link', { name: 'My Orders' }).click();
   await expectPath(page, '/dashboard/myorders');
   await page.getByRole('heading', { name: 'You have 0 Orders' }).waitFor();
