@@ -3,6 +3,7 @@ import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banne
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { OfflineBanner } from './offline-banner';
+import { RouteMeta } from './route-meta';
 import { TabBar } from './tab-bar';
 
 /**
@@ -21,6 +22,7 @@ export function RootLayout() {
           <div className="h-full w-1/3 animate-[progress_1s_ease-in-out_infinite] bg-primary" />
         </div>
       ) : null}
+      <RouteMeta />
       <Navbar />
       <OfflineBanner />
       <VerifyEmailBanner />

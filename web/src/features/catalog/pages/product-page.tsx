@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Product, ProductDetail } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
@@ -17,25 +17,12 @@ import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-produc
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProductCard, VerifiedTick } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
+import { usePageMeta } from '@/lib/page-meta';
 import { ConditionReport } from '../components/condition-report';
 import { PriceDrop } from '../components/price-drop';
 import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
 import { percentBelow } from '../lib/pricing';
-
-const SHOP_NAME = 'Second-hand Tech Shop';
-
-/** The tab's title while the page is open. */
-function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    const before = document.title;
-    document.title = `${title} | ${SHOP_NAME}`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
-}
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
@@ -51,7 +38,10 @@ export function ProductPage() {
   const query = useProduct(id);
   const product = query.data;
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
-  useDocumentTitle(product ? product.name : notFound ? 'Product not found' : null);
+  usePageMeta(
+    product ? product.name : notFound ? 'Product not found' : null,
+    product ? `Used ${product.name} in ${product.condition} condition, ${product.location}.` : undefined,
+  );
 
   let body: React.ReactNode;
   if (query.isPending) body = <ProductSkeleton />;
