@@ -13,6 +13,7 @@ import { AppError } from '../src/lib/errors';
 import type { Client } from './helpers/client';
 import {
   PROVIDERS,
+  adminOf,
   newBuyer,
   newProduct,
   newSeller,
@@ -356,6 +357,33 @@ describe('the order state machine', () => {
       .update(order)
       .set({ status: 'unpaid' })
       .where(and(eq(order.id, orderId)));
+  });
+
+  it('moderation lists the open cases and resolves one: the order becomes resolved, once', async () => {
+    const seller = await newSeller(w.t);
+    const productId = await newProduct(seller);
+    const buyer = await newBuyer(w.t);
+    const orderId = await placeOrder(buyer, productId);
+    const intent = await payAtProvider(w, buyer, orderId);
+    expect((await postPayment(buyer, orderId, intent.paymentIntentId)).status).toBe(201);
+    expect((await buyer.post(`/api/orders/${orderId}/decline`, { text: 'Different model than listed.' })).status).toBe(200);
+
+    expect((await buyer.get('/api/order-cases')).status).toBe(403);
+    const admin = await adminOf(w.t);
+    const open = await admin.get<{ _id: string; orderId: string; kind: string; text: string }[]>('/api/order-cases?status=open');
+    expect(open.status).toBe(200);
+    const mine = open.body.find((c) => c.orderId === orderId);
+    expect(mine).toMatchObject({ kind: 'declined', text: 'Different model than listed.' });
+    const resolve = () =>
+      admin.post<{ status: string; resolution: string }>(`/api/order-cases/${mine?._id}/resolve`, {
+        resolution: 'Seller warned; listing corrected.',
+      });
+    expect((await resolve()).body).toMatchObject({ status: 'resolved', resolution: 'Seller warned; listing corrected.' });
+    expect((await resolve()).status).toBe(200);
+    expect((await orderOf(buyer, orderId)).status).toBe('resolved');
+    const moves = await w.t.database.db.select().from(orderTransition).where(eq(orderTransition.orderId, orderId));
+    expect(moves.map((m) => m.toStatus)).toEqual(['paid', 'declined', 'resolved']);
+    expect(moves.at(-1)?.actorId).toBe(admin.id);
   });
 
   it('over HTTP, an illegal move answers 409 naming the state and changes nothing', async () => {
