@@ -156,7 +156,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   /** What the modules that send mail need: the mailer, and the shop's address for links. */
   const mail = { mailer, baseUrl: config.baseUrl };
   app.decorate('mailer', mailer);
-  const auth = createAuth(config, db, mailer);
+  // A session that ends (sign-out, revoked, suspension, deletion) ends its open event streams on every instance.
+  const sessionsEnded = (userIds: string[]) => talk.bus.sessionsEnded(userIds);
+  const auth = createAuth(config, db, mailer, sessionsEnded);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const codes = handoffCodes(resolveSecret(config));
@@ -198,7 +200,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       });
       await api.register(catalogRoutes, { catalog: catalogService(database, photos) });
       await api.register(uploadsRoutes, { photos });
-      await api.register(usersRoutes, { users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail }) });
+      await api.register(usersRoutes, {
+        users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded }),
+      });
       await api.register(ordersRoutes, { orders: ordersService(db, mail) });
       await api.register(handoffRoutes, { handoff });
       await api.register(meRoutes, { mailSettings });
@@ -207,7 +211,12 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       // Reviews, seller pages, reports and moderation; outcomes reach people through talk's notifications.
       await api.register(trustRoutes, {
         reviews: reviewsService({ database, notifications: talk.notifications }),
-        moderation: moderationService({ database, notifications: talk.notifications, hideThreshold: config.reportHideThreshold }),
+        moderation: moderationService({
+          database,
+          notifications: talk.notifications,
+          hideThreshold: config.reportHideThreshold,
+          sessionsEnded,
+        }),
         catalog: catalogService(database, photos),
       });
       await api.register(listingRoutes, {

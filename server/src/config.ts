@@ -96,6 +96,7 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
+    EVENT_STREAMS_PER_USER: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(10),
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
     HANDOFF_HOLD_DAYS: z.coerce
       .number({ message: 'must be a number' })
@@ -223,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     /** Messages one person may send a minute, all conversations together. */
     messageRateMax: e.MESSAGE_RATE_MAX,
+    /** Live event streams (GET /api/events) one person may hold open on one instance. */
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
     handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
     /** Open reports by different people that hide a listing until an admin reviews it. */

@@ -205,7 +205,11 @@ async function grantAdminIfListed(config: Config, db: Db, u: { id: string; email
   });
 }
 
-export function createAuth(config: Config, db: Db, mailer: Mailer) {
+/**
+ * `sessionsEnded` is told the users whose sessions Better Auth just deleted (sign-out, "sign out
+ * everywhere", a password reset, an expired session), so their open event streams end too.
+ */
+export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded: (userIds: string[]) => Promise<void>) {
   return betterAuth({
     appName: 'Second-hand tech shop',
     baseURL: config.baseUrl,
@@ -369,10 +373,13 @@ export function createAuth(config: Config, db: Db, mailer: Mailer) {
               .delete(schema.account)
               .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
             await db.delete(schema.session).where(eq(schema.session.userId, userId));
+            await sessionsEnded([userId]);
           },
         },
       },
       session: {
+        // Runs after the deleting transaction commits, once per session deleted.
+        delete: { after: async (session) => sessionsEnded([String(session.userId)]) },
         create: {
           before: async (session) => {
             const [row] = await db

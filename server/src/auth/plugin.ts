@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, read from the session cookie once per request (null when signed out). */
     sessionUser(): Promise<SessionUser | null>;
+    /** The session read again now (not the request's first reading): null once it ended. For event streams. */
+    recheckSession(): Promise<SessionUser | null>;
     /** REQUIRE_ADMIN_2FA: admin calls need the admin to have two-factor sign-in on. */
     adminNeedsTwoFactor: boolean;
   }
@@ -32,6 +34,30 @@ export function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
   headers.set(CLIENT_IP_HEADER, request.ip);
   return headers;
+}
+
+type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
+
+function toSessionUser(s: AuthSession): SessionUser | null {
+  if (!s) return null;
+  const u = s.user as typeof s.user & {
+    role?: string;
+    verified?: boolean;
+    deletedAt?: Date | null;
+    suspendedAt?: Date | null;
+    twoFactorEnabled?: boolean | null;
+  };
+  // A closed or suspended account is signed out everywhere (its sessions are deleted too).
+  if (u.deletedAt || u.suspendedAt) return null;
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email.toLowerCase(),
+    role: (u.role ?? 'buyer') as Role,
+    verified: !!u.verified,
+    emailVerified: !!u.emailVerified,
+    twoFactorEnabled: !!u.twoFactorEnabled,
+  };
 }
 
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
@@ -45,29 +71,15 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
       p = auth.api.getSession({ headers: authHeaders(this), returnHeaders: true }).then(({ headers, response: s }) => {
         const cookies = headers.getSetCookie();
         if (cookies.length) renewed.set(this, cookies);
-        if (!s) return null;
-        const u = s.user as typeof s.user & {
-          role?: string;
-          verified?: boolean;
-          deletedAt?: Date | null;
-          suspendedAt?: Date | null;
-          twoFactorEnabled?: boolean | null;
-        };
-        // A closed or suspended account is signed out everywhere (its sessions are deleted too).
-        if (u.deletedAt || u.suspendedAt) return null;
-        return {
-          id: u.id,
-          name: u.name,
-          email: u.email.toLowerCase(),
-          role: (u.role ?? 'buyer') as Role,
-          verified: !!u.verified,
-          emailVerified: !!u.emailVerified,
-          twoFactorEnabled: !!u.twoFactorEnabled,
-        };
+        return toSessionUser(s);
       });
       cache.set(this, p);
     }
     return p;
+  });
+  app.decorateRequest('recheckSession', function (this: FastifyRequest) {
+    // A long-lived request (an event stream) cannot send a renewed cookie: no sliding renewal here.
+    return auth.api.getSession({ headers: authHeaders(this), query: { disableRefresh: true } }).then(toSessionUser);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const cookies = renewed.get(request);

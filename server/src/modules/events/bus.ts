@@ -20,7 +20,8 @@ const REPLAY_LIMIT = 1000;
 /** How long events are kept for resuming streams. */
 export const EVENT_RETENTION_MS = 24 * 60 * 60_000;
 
-type Wire = { events: UserEvent[] } | { ids: number[] };
+/** `revoked`: users some of whose sessions just ended; their streams check their own session again. */
+type Wire = { events: UserEvent[] } | { ids: number[] } | { revoked: string[] };
 
 /**
  * $1 user ids, $2 type, $3 data (JSON text), $4 channel, $5 the payload limit: the events of one
@@ -47,6 +48,8 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
   const { db } = database;
   const local = new EventEmitter();
   local.setMaxListeners(0);
+  const revocations = new EventEmitter();
+  revocations.setMaxListeners(0);
   const channel = `${opts.redisKeyPrefix ?? ''}${CHANNEL}`;
 
   let stopped = false;
@@ -58,6 +61,10 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
   let ready: Promise<void> = Promise.resolve();
 
   const deliver = async (wire: Wire) => {
+    if ('revoked' in wire) {
+      for (const userId of wire.revoked) revocations.emit(userId);
+      return;
+    }
     let events: UserEvent[];
     if ('events' in wire) events = wire.events;
     else {
@@ -214,6 +221,23 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
       return () => local.off(userId, fn);
     },
 
+    /**
+     * Tells every instance that sessions of these users ended (sign-out, "sign out everywhere", a
+     * suspension, a deletion): their open streams check their own session again and end without one.
+     * Nothing is written to user_event: a stream that missed it checks its session at the next heartbeat.
+     */
+    async sessionsEnded(userIds: readonly string[]) {
+      const unique = [...new Set(userIds)];
+      if (!unique.length || stopped) return;
+      await announce(JSON.stringify({ revoked: unique })).catch((err) => log.error({ err }, 'events: announce failed'));
+    },
+
+    /** Calls `fn` whenever sessions of this user ended (on any instance), until the returned function is called. */
+    onSessionsEnded(userId: string, fn: () => void): () => void {
+      revocations.on(userId, fn);
+      return () => revocations.off(userId, fn);
+    },
+
     /** The events of a user after `afterId` (a resumed stream's Last-Event-ID), oldest first. */
     async since(userId: string, afterId: number): Promise<UserEvent[]> {
       const rows = await db
@@ -233,6 +257,7 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
     async close() {
       stopped = true;
       local.removeAllListeners();
+      revocations.removeAllListeners();
       await closeTransport();
     },
   };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shop/contract';
 import { requireUser } from '../../auth/plugin';
+import { AppError } from '../../lib/errors';
 import type { EventBus, UserEvent } from './bus';
 
 /** A comment line this often keeps proxies (nginx's 60 s read timeout, load balancers) from closing an idle stream. */
@@ -17,32 +18,50 @@ const lastEventId = z
   .transform(Number)
   .optional();
 
-/** The open streams of this instance: counted for /metrics, closed with a retry hint on shutdown. */
-export function createStreamRegistry() {
-  const open = new Set<ServerResponse>();
+/** What a browser over the per-user limit of open streams is told to wait (Retry-After, seconds). */
+const TOO_MANY_RETRY_S = 30;
+
+/**
+ * The open streams of this instance: counted for /metrics and per user (at most `perUser` each),
+ * closed with a retry hint on shutdown.
+ */
+export function createStreamRegistry({ perUser }: { perUser: number }) {
+  const open = new Map<ServerResponse, string>();
+  const byUser = new Map<string, number>();
   let closing = false;
   return {
+    /** Whether this user may open one more stream here (each holds a socket, a subscription and a timer). */
+    hasRoom: (userId: string) => (byUser.get(userId) ?? 0) < perUser,
     /** Holds a new stream; once closing (draining), ends it at once with the retry hint instead and answers false. */
-    add(res: ServerResponse): boolean {
+    add(res: ServerResponse, userId: string): boolean {
       if (closing) {
         res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
         return false;
       }
-      open.add(res);
+      open.set(res, userId);
+      byUser.set(userId, (byUser.get(userId) ?? 0) + 1);
       return true;
     },
-    delete: (res: ServerResponse) => open.delete(res),
+    delete(res: ServerResponse) {
+      const userId = open.get(res);
+      if (userId === undefined) return;
+      open.delete(res);
+      const n = (byUser.get(userId) ?? 1) - 1;
+      if (n > 0) byUser.set(userId, n);
+      else byUser.delete(userId);
+    },
     /** How many event streams this instance holds now (a gauge). */
     count: () => open.size,
     /** Ends every stream, telling browsers to come back soon (to whichever instance is still up). */
     closeAll() {
       closing = true;
-      for (const res of open) {
+      for (const res of open.keys()) {
         // The connection goes too (once the hint is out): a stopping instance keeps no idle keep-alive.
         const socket = res.socket;
         res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`, () => socket?.end());
       }
       open.clear();
+      byUser.clear();
     },
   };
 }
@@ -57,18 +76,29 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
       schema: {
         tags: ['talk'],
         summary:
-          "The signed-in user's live events (Server-Sent Events: message, conversation.read, notification, order, payment). Reconnecting with Last-Event-ID replays what was missed.",
+          "The signed-in user's live events (Server-Sent Events: message, conversation.read, notification, order, payment). Reconnecting with Last-Event-ID replays what was missed. The stream ends when its session does (sign-out, suspension, deletion); 429 past the open streams one person may hold.",
         headers: z.object({ 'last-event-id': lastEventId }),
         querystring: z.object({ lastEventId: lastEventId }),
         response: {
           200: z.string().describe('text/event-stream'),
           400: errorSchema,
           401: errorSchema,
+          429: errorSchema.describe(
+            'Too many open event streams for this account: close other tabs, or wait Retry-After seconds',
+          ),
         },
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      if (!streams.hasRoom(user.id)) {
+        reply.header('retry-after', String(TOO_MANY_RETRY_S));
+        throw new AppError(
+          429,
+          'rate_limited',
+          'Too many live updates are open for this account: close some tabs and try again.',
+        );
+      }
       // EventSource sends Last-Event-ID itself on reconnect; a new page may pass the last id it saw in the query.
       const after = request.headers['last-event-id'] ?? request.query.lastEventId;
       const res = reply.raw;
@@ -82,7 +112,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
         'x-content-type-options': 'nosniff',
       });
       res.write(`retry: ${RETRY_MS}\n\n`);
-      if (!streams.add(res)) return;
+      if (!streams.add(res, user.id)) return;
 
       // Subscribe first and hold live events while the missed ones are read, so none falls in between.
       const sent = new Set<number>();
@@ -94,12 +124,44 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
         if (sent.size > 2000) sent.delete(sent.values().next().value as number);
         res.write(frame(e));
       };
-      const unsubscribe = bus.subscribe(user.id, (e) => (held ? held.push(e) : send(e)));
-      const heartbeat = setInterval(() => res.writableEnded || res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      // Once its session is gone (signed out, revoked, the account suspended or deleted), the stream
+      // ends: at once when any instance announces that sessions of this user ended, else at the next
+      // heartbeat. Events that arrive while the session is checked wait, so none slips past its end.
+      let checking: Promise<void> | undefined;
+      const recheck = () => {
+        checking ??= request
+          .recheckSession()
+          .then(
+            (still) => still?.id === user.id,
+            (err) => {
+              request.log.warn({ err }, 'events: session check failed');
+              return true;
+            },
+          )
+          .then((alive) => {
+            checking = undefined;
+            if (!alive) res.end();
+            else if (gated) {
+              const waiting = gated;
+              gated = undefined;
+              for (const e of waiting) send(e);
+            }
+          });
+        gated ??= [];
+        return checking;
+      };
+      let gated: UserEvent[] | undefined;
+      const unsubscribe = bus.subscribe(user.id, (e) => (held ? held.push(e) : gated ? gated.push(e) : send(e)));
+      const unwatch = bus.onSessionsEnded(user.id, () => void recheck());
+      const heartbeat = setInterval(() => {
+        if (res.writableEnded) return;
+        void recheck().then(() => res.writableEnded || res.write(': heartbeat\n\n'));
+      }, HEARTBEAT_MS);
       heartbeat.unref();
       const done = () => {
         clearInterval(heartbeat);
         unsubscribe();
+        unwatch();
         streams.delete(res);
       };
       res.on('close', done);
@@ -112,7 +174,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
       }
       const pending = held;
       held = undefined;
-      for (const e of pending.sort((a, b) => a.id - b.id)) send(e);
+      for (const e of pending.sort((a, b) => a.id - b.id)) gated ? gated.push(e) : send(e);
     },
   );
 };

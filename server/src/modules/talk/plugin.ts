@@ -35,7 +35,7 @@ export async function registerTalk(
 ) {
   const { config, database, jobs } = deps;
   const bus = createEventBus({ database, redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix, log: app.log });
-  const streams = createStreamRegistry();
+  const streams = createStreamRegistry({ perUser: config.eventStreamsPerUser });
   const counters = await createCounterStore(config, app.log);
   const notifications = notificationsService({ database, bus, mailer: app.mailer, baseUrl: config.baseUrl });
   const conversations = conversationsService({

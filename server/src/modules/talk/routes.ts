@@ -20,7 +20,7 @@ import {
   unreadCountSchema,
   userIdParams,
 } from '@shop/contract';
-import { requireUser } from '../../auth/plugin';
+import { requireUser, requireVerifiedEmail } from '../../auth/plugin';
 import { sendKeysetPage } from '../../lib/paging';
 import type { ConversationsService } from './conversations';
 import type { NotificationsService } from './notifications';
@@ -55,13 +55,15 @@ export const talkRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          "Opens the caller's conversation with the seller of a listing (201), or answers the one they have (200); the seller names a buyer who booked it (buyerId)",
+          "Opens the caller's conversation with the seller of a listing (201), or answers the one they have (200); the seller names a buyer who booked it (buyerId). 403 email_not_verified until the caller's email is verified",
         body: openConversationInputSchema,
         response: { 200: conversationSchema, 201: conversationSchema, ...errors },
       },
     },
     async (request, reply) => {
       const me = await requireUser(request);
+      // Throw-away accounts are cheap: writing to people needs a proven email (403 email_not_verified).
+      requireVerifiedEmail(me, 'write to sellers');
       const r = await conversations.open(me, request.body.listingId, request.body.buyerId);
       return reply.code(r.created ? 201 : 200).send(r.conversation);
     },
@@ -116,7 +118,8 @@ export const talkRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Sends a text message (up to 2,000 characters); 403 when either person blocked the other, 429 when too fast',
+        summary:
+          'Sends a text message (up to 2,000 characters); 403 when either person blocked the other or the email is not verified yet, 429 when too fast',
         params: idParams,
         body: sendMessageInputSchema,
         response: { 201: messageSchema, ...errors },
@@ -124,6 +127,7 @@ export const talkRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const me = await requireUser(request);
+      requireVerifiedEmail(me, 'send messages');
       return reply.code(201).send(await conversations.send(me, request.params.id, request.body.text));
     },
   );

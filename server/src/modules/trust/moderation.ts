@@ -58,7 +58,13 @@ type Target = {
  * Reports of listings, people, reviews and conversations, one table for all four, and what admins
  * do about them. A listing reported by `hideThreshold` different people is hidden until reviewed.
  */
-export function moderationService(deps: { database: Database; notifications: NotificationsService; hideThreshold: number }) {
+export function moderationService(deps: {
+  database: Database;
+  notifications: NotificationsService;
+  hideThreshold: number;
+  /** Told once a suspension committed: the account's open event streams end on every instance. */
+  sessionsEnded: (userIds: string[]) => Promise<void>;
+}) {
   const { database, notifications, hideThreshold } = deps;
   const { db, query } = database;
 
@@ -375,6 +381,8 @@ from report where kind = $1 and target_id = $2 and resolved_at is null`,
         });
         return [...new Set(closed.map((c) => c.reporterId))];
       });
+
+      if (action === 'suspend' && userId) await deps.sessionsEnded([userId]);
 
       if (action === 'warn' && userId)
         await notifications.create(userId, {

@@ -27,7 +27,12 @@ export function toUser(u: UserRow): User {
 
 export function usersService(
   db: Db,
-  opts: { isAdminEmail: (email: string) => boolean; mail: { mailer: Mailer; baseUrl: string } },
+  opts: {
+    isAdminEmail: (email: string) => boolean;
+    mail: { mailer: Mailer; baseUrl: string };
+    /** Told once a deletion committed: the user's open event streams end on every instance. */
+    sessionsEnded: (userIds: string[]) => Promise<void>;
+  },
 ) {
   const byEmail = async (email: string) => {
     const [u] = await db
@@ -135,7 +140,7 @@ export function usersService(
      * ads) leave every list; orders and payments are kept.
      */
     async softDelete(id: string, actor: AuditActor) {
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const [u] = await tx
           .select()
           .from(user)
@@ -157,6 +162,8 @@ export function usersService(
         });
         return { acknowledged: true, deletedCount: 1 };
       });
+      await opts.sessionsEnded([id]);
+      return result;
     },
   };
 }

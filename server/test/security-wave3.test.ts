@@ -1,0 +1,155 @@
+/**
+ * Security review, wave 3: an event stream ends with its session (suspension, deletion, "sign out
+ * everywhere", sign-out; at the next heartbeat when nothing announced it), at most
+ * EVENT_STREAMS_PER_USER streams per person, writing to sellers needs a verified email, and uploads
+ * are capped per seller.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../src/db/schema';
+import { startTestApp, type TestApp } from './helpers/app';
+import type { Client } from './helpers/client';
+import { addProduct, admin, buyer, expectError, expectStatus, seller, uniqueEmail } from './helpers/builders';
+import { openEvents } from './helpers/sse';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ env: { EVENT_STREAMS_PER_USER: '3' } });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A seller with an open stream and a buyer in a conversation with them, the stream seen to work. */
+async function sellerListening(label: string) {
+  const s = await seller(t, `${label}-s`);
+  const b = await buyer(t, `${label}-b`);
+  const pid = await addProduct(s);
+  const conv = expectStatus(await b.post<{ _id: string }>('/api/conversations', { listingId: pid }), 201, 'open');
+  const stream = await openEvents(s);
+  expect(stream.res.status).toBe(200);
+  expectStatus(await b.post(`/api/conversations/${conv.body._id}/messages`, { text: `${label} before` }), 201, 'send');
+  await stream.next((e) => e.event === 'message' && e.data.includes(`${label} before`));
+  const send = (text: string) => b.post(`/api/conversations/${conv.body._id}/messages`, { text });
+  return { s, b, stream, send };
+}
+
+/** The stream ended within two seconds and never got `text`, sent after the session ended. */
+async function expectCutOff(
+  stream: Awaited<ReturnType<typeof openEvents>>,
+  send: (text: string) => Promise<unknown>,
+  text: string,
+) {
+  await send(text);
+  await stream.closed(2000);
+  expect(stream.events.some((e) => e.data.includes(text))).toBe(false);
+}
+
+describe('an event stream ends with its session', () => {
+  it("a suspended seller's open stream ends and gets no further message", async () => {
+    const { s, b, stream, send } = await sellerListening('f1');
+    const a = await admin(t);
+    expectStatus(await b.post('/api/reports', { kind: 'user', targetId: s.id, reason: 'fraudster here' }), 201, 'report');
+    expectStatus(
+      await a.post('/api/moderation/actions', { kind: 'user', targetId: s.id, action: 'suspend', reason: 'fraud' }),
+      200,
+      'suspend',
+    );
+    expect((await s.get('/api/notifications')).status).toBe(401);
+    await expectCutOff(stream, send, 'secret after suspension');
+  });
+
+  it('an account deleted by an admin: its open stream ends', async () => {
+    const { s, stream, send } = await sellerListening('f1del');
+    const a = await admin(t);
+    expectStatus(await a.del(`/api/users/${s.id}`), 200, 'delete');
+    await expectCutOff(stream, send, 'after delete');
+  });
+
+  it("'sign out everywhere' ends a stolen cookie's open stream", async () => {
+    const { s, stream, send } = await sellerListening('f1b');
+    expectStatus(await s.post('/api/auth/revoke-sessions', {}), 200, 'revoke-sessions');
+    expect((await s.get('/api/notifications')).status).toBe(401);
+    await expectCutOff(stream, send, 'after revoke');
+  });
+
+  it("signing out ends that session's stream, not the streams of the same person elsewhere", async () => {
+    const { s, stream, send } = await sellerListening('f1out');
+    const other = t.client();
+    expectStatus(await other.signIn(s.email), 200, 'sign-in elsewhere');
+    const elsewhere = await openEvents(other);
+    expect(elsewhere.res.status).toBe(200);
+    expectStatus(await s.post('/api/auth/sign-out', {}), 200, 'sign-out');
+    await expectCutOff(stream, send, 'after sign-out');
+    await elsewhere.next((e) => e.data.includes('after sign-out'));
+    expect(elsewhere.ended).toBe(false);
+    elsewhere.close();
+  });
+
+  it('a session gone without an announcement: the stream ends at the next heartbeat', async () => {
+    const { s, stream } = await sellerListening('f1hb');
+    // Straight in the database: no hook, no announcement.
+    await t.database.db.delete(session).where(eq(session.userId, s.id));
+    await stream.closed(20_000);
+  }, 30_000);
+});
+
+describe('open event streams per person', () => {
+  it('past EVENT_STREAMS_PER_USER a new stream is a 429; closing one makes room', async () => {
+    const b = await buyer(t, 'f9-b');
+    const streams = [];
+    for (let i = 0; i < 3; i++) streams.push(await openEvents(b));
+    expect(streams.map((x) => x.res.status)).toEqual([200, 200, 200]);
+    const over = await fetch(`${t.baseUrl}/api/events`, {
+      headers: { cookie: `better-auth.session_token=${b.cookie('better-auth.session_token')}` },
+    });
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+    const body = (await over.json()) as { error: string; message: string };
+    expect(body.error).toBe('rate_limited');
+    expect(body.message).toMatch(/close some tabs/);
+    // Another person is not affected.
+    const other = await openEvents(await buyer(t, 'f9-other'));
+    expect(other.res.status).toBe(200);
+    other.close();
+    streams[0]?.close();
+    await sleep(200);
+    const again = await openEvents(b);
+    expect(again.res.status).toBe(200);
+    again.close();
+    for (const x of streams) x.close();
+  });
+});
+
+describe('writing to sellers needs a verified email', () => {
+  async function unverified(): Promise<Client> {
+    const u = t.client();
+    await u.signUp(uniqueEmail('unverified'), { verified: false });
+    return u;
+  }
+
+  it('an unverified account cannot open a conversation (403 email_not_verified, saying what to do)', async () => {
+    const pid = await addProduct(await seller(t, 'f6-s'));
+    const u = await unverified();
+    const body = expectError(await u.post('/api/conversations', { listingId: pid }), 403, 'open');
+    expect(body.error).toBe('email_not_verified');
+    expect(body.message).toMatch(/verify your email address/);
+    expect(body.message).toContain(u.email);
+  });
+
+  it('an account whose email is not verified cannot send in a conversation it has', async () => {
+    const pid = await addProduct(await seller(t, 'f6b-s'));
+    const b = await buyer(t, 'f6b-b');
+    const c = expectStatus(await b.post<{ _id: string }>('/api/conversations', { listingId: pid }), 201, 'open');
+    // Verification taken back (as for an account whose email changed): writing stops.
+    await t.database.db.execute(`update "user" set email_verified = false where id = '${b.id}'`);
+    const body = expectError(
+      await b.post(`/api/conversations/${c.body._id}/messages`, { text: 'spam http://evil.example' }),
+      403,
+      'send',
+    );
+    expect(body.error).toBe('email_not_verified');
+  });
+});
