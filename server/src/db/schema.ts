@@ -522,6 +522,8 @@ export const upload = pgTable(
   (t) => [
     index('upload_product_idx').on(t.productId),
     index('upload_unused_idx').on(t.unusedSince).where(sql`product_id is null`),
+    // Each upload counts a seller's recent and unused uploads (the per-seller caps).
+    index('upload_owner_idx').on(t.ownerId, t.createdAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "upload_owner_idx" ON "upload" USING btree ("owner_id","created_at");
