@@ -5,6 +5,7 @@
  * clock the tests move on (no sleeping); jobs are run with app.jobs.runDue().
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type Handoff } from '@shop/contract';
 import { job, order, orderCase, orderTransition, product } from '../src/db/schema';
@@ -246,6 +247,36 @@ describe.each(PROVIDERS)('hand-off with the %s provider', (kind) => {
     const late = await confirm(seller, orderId, code);
     expect(late.status).toBe(409);
     expect(late.body.message).toContain('declined');
+  });
+
+  it('the buyer adds photos of the problem to a held order of theirs (and to no other) and declines with them', async () => {
+    const { buyer, orderId } = await heldOrder();
+    const other = await heldOrder();
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c33' } })
+      .jpeg()
+      .toBuffer();
+    const form = () => {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'crack.jpg');
+      return f;
+    };
+    // Without an order, or naming another buyer's order, a buyer may not upload; a malformed id is a 400.
+    expect((await buyer.postForm('/api/uploads', form())).status).toBe(403);
+    expect((await buyer.postForm(`/api/uploads?orderId=${other.orderId}`, form())).status).toBe(403);
+    const bad = await buyer.postForm<{ field?: string }>('/api/uploads?orderId=nope', form());
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('orderId');
+    const up = await buyer.postForm<{ _id: string }>(`/api/uploads?orderId=${orderId}`, form());
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    // Another buyer cannot use that photo as evidence of their own order.
+    const stolen = await other.buyer.post(`/api/orders/${other.orderId}/decline`, { text: 'Cracked.', photos: [up.body._id] });
+    expect(stolen.status).toBe(400);
+    const r = await buyer.post<Handoff>(`/api/orders/${orderId}/decline`, { text: 'Cracked screen.', photos: [up.body._id] });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const [c] = await db().select().from(orderCase).where(eq(orderCase.orderId, orderId));
+    expect(c?.photoIds).toEqual([up.body._id]);
+    // Once declined, the order takes no more photos.
+    expect((await buyer.postForm(`/api/uploads?orderId=${orderId}`, form())).status).toBe(403);
   });
 
   it('within 48 hours after the hand-off the buyer may dispute it; after that it is 409', async () => {

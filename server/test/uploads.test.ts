@@ -263,7 +263,7 @@ describe('POST /api/uploads', () => {
     expect(await uploadCount()).toBe(rows);
   });
 
-  it('is for signed-in sellers: 401 signed out, 403 for a buyer', async () => {
+  it('is for signed-in sellers: 401 signed out, 403 for a buyer naming no order of theirs', async () => {
     const bytes = await phoneJpeg(300, 200);
     expectError(await t.client().postForm('/api/uploads', file(bytes)), 401, 'signed out');
     expectError(await (await buyer(t)).postForm('/api/uploads', file(bytes)), 403, 'a buyer');
@@ -281,8 +281,10 @@ describe('the OpenAPI document', () => {
       type: 'string',
       format: 'binary',
     });
-    // 415 (a body of another media type) and 429 (the per-IP limit) are added to every route of their kind (lib/openapi.ts).
-    expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '401', '403', '413', '415', '429']);
+    // 415 (a body of another media type), 429 (the per-IP limit) and 500 are added to every route of their kind (lib/openapi.ts).
+    expect(Object.keys(op.responses).sort()).toEqual(['201', '400', '401', '403', '413', '415', '429', '500']);
+    // The file's bound is the upload limit, not the JSON body limit.
+    expect(op.requestBody.content['multipart/form-data']?.schema.properties.file).toMatchObject({ maxLength: 15 * 1024 * 1024 });
   });
 });
 

@@ -3,8 +3,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ACCEPTED_PHOTOS_TEXT, errorSchema, MAX_UPLOAD_BYTES, uploadResultSchema } from '@shop/contract';
-import { requireRole, requireVerifiedEmail } from '../../auth/plugin';
-import { AppError, badRequest } from '../../lib/errors';
+import { requireUser, requireVerifiedEmail } from '../../auth/plugin';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import type { PhotosService } from './service';
 import { unsupportedPhoto } from './service';
@@ -15,6 +15,12 @@ const tooLarge = () => new AppError(413, 'file_too_large', `file must be at most
 
 /** The body as documented (OpenAPI): the route reads the multipart stream itself. */
 const uploadBody = z.object({ file: z.file().describe(`one photo: ${ACCEPTED_PHOTOS_TEXT}, at most ${MB} MB`) });
+const uploadQuery = z.object({
+  orderId: z
+    .uuid({ message: 'must be a valid id' })
+    .optional()
+    .describe('buyers only: their held or completed order the photo shows a problem with (declining at the meeting, a dispute)'),
+});
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (app, { photos }) => {
   // Multipart only here: every other route keeps taking JSON alone.
@@ -28,8 +34,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
     {
       schema: {
         tags: ['photos'],
-        summary: `Upload one photo for a listing (sellers): ${ACCEPTED_PHOTOS_TEXT}, at most ${MB} MB, stored without its metadata`,
+        summary: `Upload one photo for a listing (sellers) or of a problem with an order (its buyer): ${ACCEPTED_PHOTOS_TEXT}, at most ${MB} MB, stored without its metadata`,
         consumes: ['multipart/form-data'],
+        querystring: uploadQuery,
         body: uploadBody,
         response: { 201: uploadResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema },
       },
@@ -37,8 +44,18 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
       validatorCompiler: () => (value) => ({ value }),
     },
     async (request, reply) => {
-      const seller = await requireRole(request, 'seller');
-      requireVerifiedEmail(seller, 'upload photos');
+      const user = await requireUser(request);
+      if (user.role !== 'seller') {
+        // A buyer adds photos only as evidence for an order of theirs that can still be declined or disputed.
+        const query = uploadQuery.safeParse(request.query);
+        if (!query.success) throw badRequest('orderId', 'must be a valid id');
+        const { orderId } = query.data;
+        if (user.role !== 'buyer' || !orderId)
+          throw forbidden('Only seller accounts can upload listing photos; a buyer adds photos to a held or completed order of theirs.');
+        if (!(await photos.mayAddEvidence(user.id, orderId)))
+          throw forbidden('Photos can be added only to your own order while its payment is held or after the hand-off.');
+      }
+      requireVerifiedEmail(user, 'upload photos');
       if (!request.isMultipart()) throw badRequest('file', 'must be sent as multipart/form-data');
       let input: Buffer;
       let type: PhotoType | null = null;
@@ -76,7 +93,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
         throw err;
       }
       if (!type) throw unsupportedPhoto('This file is not a photo we can read.');
-      const result = await photos.upload(seller.id, input, type);
+      const result = await photos.upload(user.id, input, type);
       return reply.code(201).send(result);
     },
   );

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCEPTED_PHOTOS_TEXT, type ProductPhoto } from '@shop/contract';
 import type { Db, Executor } from '../../db/client';
-import { product, upload } from '../../db/schema';
+import { order, product, upload } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Storage } from '../../storage';
 import { listCover, makePhoto, photoKeys, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
@@ -45,6 +45,20 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
      * Makes and stores a photo for `ownerId`. Nothing is half-saved: files are written first, then the
      * row; if anything fails, the files written are deleted and no row exists.
      */
+    /**
+     * Whether a buyer may add evidence photos to this order: theirs, and held (declining at the meeting) or
+     * completed (a dispute). The case that claims the photos checks its own window; this only keeps
+     * buyers' uploads tied to an order they can still complain about.
+     */
+    async mayAddEvidence(buyerId: string, orderId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: order.id })
+        .from(order)
+        .where(and(eq(order.id, orderId), eq(order.buyerId, buyerId), inArray(order.status, ['paid', 'completed'])))
+        .limit(1);
+      return !!row;
+    },
+
     async upload(ownerId: string, input: Buffer, type: PhotoType): Promise<ProductPhoto & { _id: string }> {
       const id = crypto.randomUUID();
       let made: Awaited<ReturnType<typeof makePhoto>>;
