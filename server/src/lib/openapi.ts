@@ -1,4 +1,4 @@
-import { errorSchema } from '@shop/contract';
+import { errorSchema, MAX_UPLOAD_BYTES } from '@shop/contract';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { rateLimitApplies } from './rate-limit';
 
@@ -192,7 +192,8 @@ export const openapiTransformObject: typeof jsonSchemaTransformObject = (input) 
         const where = p.in === 'path' ? 'path' : 'query';
         bound(p.schema, FRAMEWORK_MAX_LENGTH[where]);
       }
-      for (const media of Object.values(op.requestBody?.content ?? {})) bound(media.schema, FRAMEWORK_MAX_LENGTH.body);
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+        bound(media.schema, type === 'multipart/form-data' ? MAX_UPLOAD_BYTES : FRAMEWORK_MAX_LENGTH.body);
       for (const [status, res] of Object.entries(op.responses ?? {})) {
         res.description =
           res.description && res.description !== 'Default Response'
