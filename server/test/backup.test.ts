@@ -179,7 +179,8 @@ async function hasRows(d: Database, table: 'advertisement' | 'orders', ids: stri
   return row?.n ?? 0;
 }
 
-describe(`backup and restore (${testDbKind})`, () => {
+// A PGlite dump and restore take seconds each, and many more on a loaded machine.
+describe(`backup and restore (${testDbKind})`, { timeout: 120_000 }, () => {
   let loadArchive = '';
   let quietArchive = '';
   let restoredUnderLoad: { target: RestoreTarget; open: () => Promise<Database> };
