@@ -31,7 +31,9 @@ export const reviewSchema = z
     productId: z.string(),
     productName: z.string(),
     sellerId: z.string(),
-    buyerName: z.string().describe("the reviewer's display name (empty once their account is closed)"),
+    buyerName: z
+      .string()
+      .describe("the reviewer's first name and last initial, e.g. 'Bea B.' (empty once their account is closed)"),
     rating: z.number().int().min(1).max(5),
     text: z.string(),
     reply: z.string().nullable().describe("the seller's one reply"),

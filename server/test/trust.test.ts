@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { addProduct, admin, advertise, buyer, expectError, expectStatus, placeOrder, seller } from './helpers/builders';
-import { order } from '../src/db/schema';
+import { addProduct, admin, advertise, buyer, expectError, expectStatus, insertUser, placeOrder, seller } from './helpers/builders';
+import { order, user } from '../src/db/schema';
 import { moveOrder } from '../src/modules/handoff/state-machine';
 
 type Review = { _id: string; rating: number; text: string; reply: string | null; buyerName: string };
@@ -105,6 +105,10 @@ describe('reviews', () => {
     expect(profile).toMatchObject({ rating: 3, reviews: 2, completedSales: 2 });
     const list = (await t.client().get<Review[]>(`/api/sellers/${s.id}/reviews`)).body;
     expect(list.map((x) => x.rating)).toEqual([2, 4]);
+    // Everyone reads the reviewer's first name and initial, never the full name they signed up with.
+    await t.database.db.update(user).set({ name: 'Beatrice Anne Buyerson' }).where(eq(user.email, b.email));
+    const named = (await t.client().get<Review[]>(`/api/sellers/${s.id}/reviews`)).body;
+    expect(named.map((x) => x.buyerName)).toEqual(['Beatrice B.', 'Beatrice B.']);
     const theirs = (await t.client().get<Product[]>(`/api/sellers/${s.id}/products`)).body.map((p) => p._id);
     expect(theirs).toContain(productId);
     expect((await notes(s)).some((n) => n.kind === 'review' && n.title.includes('4 of 5'))).toBe(true);
@@ -275,6 +279,28 @@ describe('reports and moderation', () => {
     expect(await listed(t.client(), p1)).toBe(true);
     expect(Number((await t.client().get('/api/products/mobile')).headers.get('x-total-count'))).toBe(before);
     expect((await t.client().signIn(bad.email)).status).toBe(200);
+  });
+
+  it('reports from accounts without a proven email do not hide a listing; one person sends at most 10 reports an hour', async () => {
+    const listing = await addProduct(s);
+    const throwaway: Client[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await buyer(t, `throwaway-${i}`);
+      await t.database.db.update(user).set({ emailVerified: false }).where(eq(user.email, c.email));
+      throwaway.push(c);
+    }
+    for (const c of throwaway)
+      expectStatus(await c.post('/api/reports', { kind: 'listing', targetId: listing, reason: 'Fake' }), 201, 'report');
+    expect(await listed(t.client(), listing)).toBe(true);
+    expect((await itemOf('listing', listing))?.reports).toHaveLength(3);
+
+    const flooder = await buyer(t, 'flooder');
+    for (let i = 0; i < 10; i++) {
+      const target = (await insertUser(t, 'buyer')).id;
+      expectStatus(await flooder.post('/api/reports', { kind: 'user', targetId: target, reason: 'Spam' }), 201, `report ${i}`);
+    }
+    const target = (await insertUser(t, 'buyer')).id;
+    expectError(await flooder.post('/api/reports', { kind: 'user', targetId: target, reason: 'Spam' }), 429, 'the 11th');
   });
 
   it('a listing reported by 3 different people is hidden until reviewed; dismissing brings it back', async () => {

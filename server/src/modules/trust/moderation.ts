@@ -54,6 +54,9 @@ type Target = {
   hidden: boolean;
 };
 
+/** Reports one person may send in an hour (429 past it): enough for honest use, not for flooding the queue. */
+const REPORTS_PER_HOUR = 10;
+
 /**
  * Reports of listings, people, reviews and conversations, one table for all four, and what admins
  * do about them. A listing reported by `hideThreshold` different people is hidden until reviewed.
@@ -258,6 +261,16 @@ where c.status = 'open' order by c.created_at limit 100`,
       const owner = await reportable(me, input.kind, input.targetId);
       if (owner === me.id) throw badRequest('targetId', 'cannot be your own');
       return db.transaction(async (tx) => {
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(report)
+          .where(and(eq(report.reporterId, me.id), sql`${report.createdAt} > now() - interval '1 hour'`));
+        if ((recent?.n ?? 0) >= REPORTS_PER_HOUR)
+          throw new AppError(
+            429,
+            'rate_limited',
+            `You sent ${REPORTS_PER_HOUR} reports in the last hour. An admin is looking at them; try again later.`,
+          );
         const [row] = await tx
           .insert(report)
           .values({ kind: input.kind, targetId: input.targetId, reporterId: me.id, reason: input.reason })
@@ -266,10 +279,19 @@ where c.status = 'open' order by c.created_at limit 100`,
         if (!row) throw conflict('already_reported', 'You already reported this; an admin will look at it.');
         if (input.kind === 'listing') {
           // The unique index allows one open report per person and listing: counting rows counts people.
+          // Only people with a proven email count, so a few throw-away accounts cannot hide a listing.
           const [n] = await tx
             .select({ n: sql<number>`count(*)::int` })
             .from(report)
-            .where(and(eq(report.kind, 'listing'), eq(report.targetId, input.targetId), isNull(report.resolvedAt)));
+            .innerJoin(user, eq(user.id, report.reporterId))
+            .where(
+              and(
+                eq(report.kind, 'listing'),
+                eq(report.targetId, input.targetId),
+                isNull(report.resolvedAt),
+                eq(user.emailVerified, true),
+              ),
+            );
           if ((n?.n ?? 0) >= hideThreshold)
             await tx
               .update(product)

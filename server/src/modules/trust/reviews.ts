@@ -37,13 +37,21 @@ const REVIEW_SQL = `select r.id, r.order_id, r.product_id, p.name as product_nam
   ${iso('r.replied_at')} as replied_at, ${iso('r.created_at')} as created_at, r.created_at::text as key
 from review r join product p on p.id = r.product_id join "user" b on b.id = r.buyer_id`;
 
+/** How a reviewer is shown to everyone: the first name and the last name's initial ("Bea B."), never the full name. */
+export function publicName(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0] ?? '';
+  const initial = parts.length > 1 ? parts.at(-1)?.[0] : undefined;
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
 const toReview = (r: ReviewRow): Review => ({
   _id: r.id,
   orderId: r.order_id,
   productId: r.product_id,
   productName: r.product_name,
   sellerId: r.seller_id,
-  buyerName: r.buyer_name,
+  buyerName: publicName(r.buyer_name),
   rating: r.rating,
   text: r.text,
   reply: r.reply,
