@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { addProduct, admin, advertise, buyer, expectError, expectStatus, insertUser, placeOrder, seller } from './helpers/builders';
+import {
+  addProduct,
+  admin,
+  advertise,
+  buyer,
+  expectError,
+  expectStatus,
+  insertUser,
+  placeOrder,
+  seller,
+} from './helpers/builders';
 import { order, user } from '../src/db/schema';
 import { moveOrder } from '../src/modules/handoff/state-machine';
 
