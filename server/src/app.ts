@@ -164,7 +164,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const codes = handoffCodes(resolveSecret(config));
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail, codes });
 
-  const photos = photosService({ db, storage: createStorage(config.storage), log: app.log });
+  const photos = photosService({ db, storage: createStorage(config.storage), log: app.log, limits: config.uploads });
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });

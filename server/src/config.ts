@@ -97,6 +97,8 @@ const envSchema = z
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
     EVENT_STREAMS_PER_USER: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(10),
+    UPLOADS_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(60),
+    UNUSED_UPLOADS_MAX: z.coerce.number({ message: 'must be a number' }).int().min(8).default(40),
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
     HANDOFF_HOLD_DAYS: z.coerce
       .number({ message: 'must be a number' })
@@ -226,6 +228,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageRateMax: e.MESSAGE_RATE_MAX,
     /** Live event streams (GET /api/events) one person may hold open on one instance. */
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    /** Photos one seller may upload an hour, and hold uploaded but on no listing at once. */
+    uploads: { perHour: e.UPLOADS_PER_HOUR, unusedMax: e.UNUSED_UPLOADS_MAX },
     /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
     handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
     /** Open reports by different people that hide a listing until an admin reviews it. */

@@ -57,32 +57,58 @@ export class UnreadablePhoto extends Error {}
 // event loop (uploads never stall page loads; the bench measures it).
 sharp.concurrency(1);
 
-/** At most `limit` photos are decoded at once; the rest wait their turn (FIFO). */
-function queue(limit: number) {
+/**
+ * At most `limit` photos are decoded at once. The rest wait their turn, taken from each uploader in
+ * rotation (one photo of each uploader who is waiting, then the next round), so one seller's batch
+ * of large photos never holds everyone else's upload behind it.
+ */
+export function fairQueue(limit: number) {
   let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
+  /** Waiting turns by uploader; the Map's order is the rotation (an uploader served goes to the back). */
+  const waiting = new Map<string, (() => void)[]>();
+  const take = (): (() => void) | undefined => {
+    const first = waiting.entries().next();
+    if (first.done) return undefined;
+    const [owner, turns] = first.value;
+    waiting.delete(owner);
+    const turn = turns.shift();
+    if (turns.length) waiting.set(owner, turns);
+    return turn;
+  };
+  return async <T>(owner: string, fn: () => Promise<T>): Promise<T> => {
+    if (active < limit) active++;
+    // The slot is handed over by the photo that finishes (so a newcomer cannot jump the rotation).
+    else
+      await new Promise<void>((resolve) => {
+        const turns = waiting.get(owner);
+        if (turns) turns.push(resolve);
+        else waiting.set(owner, [resolve]);
+      });
     try {
       return await fn();
     } finally {
-      active--;
-      waiting.shift()?.();
+      const next = take();
+      if (next) next();
+      else active--;
     }
   };
 }
-const photoQueue = queue(1);
+const photoQueue = fairQueue(1);
 /** The longest side may be at most this many times the shortest. */
 const MAX_ASPECT = 6;
 
 /**
- * Decodes a photo once (orientation applied, shrunk on load where the format allows), then writes
+ * Decodes a photo of `owner` (their turn in the queue) once (orientation applied, shrunk on load where the format allows), then writes
  * WebP at each width, AVIF at the small ones, and a blurred placeholder. Outputs carry no metadata at
  * all (sharp keeps none unless asked: no EXIF, no GPS, no XMP, no ICC; pixels are converted to sRGB).
  */
-export async function makePhoto(id: string, input: Buffer, type: PhotoType): Promise<{ photo: StoredPhoto; files: PhotoFile[] }> {
-  return photoQueue(async () => {
+export async function makePhoto(
+  id: string,
+  input: Buffer,
+  type: PhotoType,
+  owner: string,
+): Promise<{ photo: StoredPhoto; files: PhotoFile[] }> {
+  return photoQueue(owner, async () => {
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' as const };
     let meta: Metadata;
     try {

@@ -38,7 +38,16 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
         consumes: ['multipart/form-data'],
         querystring: uploadQuery,
         body: uploadBody,
-        response: { 201: uploadResultSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema },
+        response: {
+          201: uploadResultSchema,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          413: errorSchema,
+          429: errorSchema.describe(
+            'Too many uploads: past UPLOADS_PER_HOUR this hour (rate_limited), or UNUSED_UPLOADS_MAX photos on no listing yet (too_many_unused_photos); or the per-IP limit',
+          ),
+        },
       },
       // The body is a stream read by the handler; the schema above only documents it.
       validatorCompiler: () => (value) => ({ value }),
@@ -51,7 +60,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = a
         if (!query.success) throw badRequest('orderId', 'must be a valid id');
         const { orderId } = query.data;
         if (user.role !== 'buyer' || !orderId)
-          throw forbidden('Only seller accounts can upload listing photos; a buyer adds photos to a held or completed order of theirs.');
+          throw forbidden(
+            'Only seller accounts can upload listing photos; a buyer adds photos to a held or completed order of theirs.',
+          );
         if (!(await photos.mayAddEvidence(user.id, orderId)))
           throw forbidden('Photos can be added only to your own order while its payment is held or after the hand-off.');
       }

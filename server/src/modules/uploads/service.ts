@@ -20,7 +20,45 @@ export const unsupportedPhoto = (why: string) =>
  * call attach / claim / release inside their own transaction, so a listing and its photos change
  * together or not at all.
  */
-export function photosService({ db, storage, log }: { db: Db; storage: Storage; log: FastifyBaseLogger }) {
+/**
+ * `limits`: photos one owner may upload an hour, and hold on no listing at once (429 past either).
+ * Without it (scripts, some tests) there is no cap.
+ */
+export function photosService({
+  db,
+  storage,
+  log,
+  limits,
+}: {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  limits?: { perHour: number; unusedMax: number };
+}) {
+  /** Refused before the costly decode: past the hourly cap, or holding too many photos no listing uses. */
+  async function checkCaps(ownerId: string) {
+    if (!limits) return;
+    const [n] = await db
+      .select({
+        hour: sql<number>`count(*) filter (where ${upload.createdAt} > now() - interval '1 hour')::int`,
+        unused: sql<number>`count(*) filter (where ${upload.productId} is null)::int`,
+      })
+      .from(upload)
+      .where(eq(upload.ownerId, ownerId));
+    if ((n?.hour ?? 0) >= limits.perHour)
+      throw new AppError(
+        429,
+        'rate_limited',
+        `You uploaded ${limits.perHour} photos in the last hour, the most we take. Try again later.`,
+      );
+    if ((n?.unused ?? 0) >= limits.unusedMax)
+      throw new AppError(
+        429,
+        'too_many_unused_photos',
+        `You have ${limits.unusedMax} uploaded photos that are on no listing. Add them to a listing (or wait: unused photos are deleted a day after upload), then upload more.`,
+      );
+  }
+
   /** The upload rows of `ids`, locked for the transaction; each must be the seller's and free or already this product's. */
   async function lockOwned(tx: Executor, sellerId: string, productId: string, ids: string[], field: string) {
     if (!ids.length) return new Map<string, { usage: 'photo' | 'flaw' | null; photo: StoredPhoto }>();
@@ -60,10 +98,11 @@ export function photosService({ db, storage, log }: { db: Db; storage: Storage; 
     },
 
     async upload(ownerId: string, input: Buffer, type: PhotoType): Promise<ProductPhoto & { _id: string }> {
+      await checkCaps(ownerId);
       const id = crypto.randomUUID();
       let made: Awaited<ReturnType<typeof makePhoto>>;
       try {
-        made = await makePhoto(id, input, type);
+        made = await makePhoto(id, input, type, ownerId);
       } catch (err) {
         if (err instanceof UnreadablePhoto) throw unsupportedPhoto(err.message);
         throw err;
