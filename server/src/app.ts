@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -81,7 +81,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     frameworkErrors,
     // Each request's id (lib/request-id.ts): nginx's X-Request-Id when valid, labelled requestId in every log line.
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Shutting down drains first (lib/drain.ts); a request still arriving at close is answered, not refused with 503.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
