@@ -3,12 +3,12 @@ import { REVIEW_REPLY_MAX, type Review } from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
 import { FormField } from '@/components/form-field';
-import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useRemoveReview, useReplyToReview, useSellerReviews } from '@/features/trust/api/trust-api';
+import { ReasonDialog } from './reason-dialog';
 import { ReportButton } from './report-button';
 import { Stars } from './stars';
 
@@ -55,48 +55,32 @@ function ReplyForm({ review }: { review: Review }) {
 function RemoveReview({ review }: { review: Review }) {
   const remove = useRemoveReview(review.sellerId);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!reason.trim()) return setError('Give the reason (it goes to the audit log)');
-    remove.mutate(
-      { reviewId: review._id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success('The review was removed.');
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  };
   return (
     <>
       <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setOpen(true)}>
         Remove
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title="Remove this review">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <FormField label="Reason" error={error}>
-            <textarea
-              className="textarea w-full"
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              data-autofocus
-            />
-          </FormField>
-          <div className="modal-action mt-0">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-error" disabled={remove.isPending}>
-              Remove review
-            </button>
-          </div>
-        </form>
-      </Modal>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Remove this review"
+        label="Reason"
+        required="Give the reason (it goes to the audit log)"
+        submitLabel="Remove review"
+        busy={remove.isPending}
+        onSubmit={(reason, fail) =>
+          remove.mutate(
+            { reviewId: review._id, reason },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                toast.success('The review was removed.');
+              },
+              onError: (err) => fail(errorMessage(err)),
+            },
+          )
+        }
+      />
     </>
   );
 }

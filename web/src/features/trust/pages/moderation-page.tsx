@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   ACTIONS_BY_KIND,
@@ -9,8 +9,6 @@ import {
 } from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
-import { FormField } from '@/components/form-field';
-import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
@@ -22,6 +20,7 @@ import {
   useSuspendedUsers,
   useUnsuspend,
 } from '@/features/trust/api/trust-api';
+import { ReasonDialog } from '@/features/trust/components/reason-dialog';
 
 const ACTION_LABEL: Record<ModerationAction, string> = {
   dismiss: 'Dismiss',
@@ -35,53 +34,37 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 function ActionDialog({ item, action, onClose }: { item: ModerationItem; action: ModerationAction; onClose: () => void }) {
   const act = useModerationAction();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = reason.trim();
-    if (!value) return setError('Give the reason: it is kept in the audit log');
-    if (value.length > REPORT_REASON_MAX) return setError(`Keep it under ${REPORT_REASON_MAX} characters`);
-    act.mutate(
-      { kind: item.kind, targetId: item.targetId, action, reason: value },
-      {
-        onSuccess: (r) => {
-          onClose();
-          toast.success(
-            `${ACTION_LABEL[action]}: done. ${r.resolvedReports} ${r.resolvedReports === 1 ? 'reporter was' : 'reporters were'} told.`,
-          );
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  };
   const who = action === 'warn' || action === 'suspend' ? ` (${item.userName || 'the person responsible'})` : '';
   return (
-    <Modal open onClose={onClose} title={`${ACTION_LABEL[action]}${who}`}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-        {action === 'suspend' ? (
-          <p className="text-sm">They are signed out at once, cannot sign in, and their listings leave every list.</p>
-        ) : null}
-        <FormField label="Reason" error={error}>
-          <textarea
-            className="textarea w-full"
-            rows={3}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            data-autofocus
-          />
-        </FormField>
-        <div className="modal-action mt-0">
-          <button type="button" className="btn btn-ghost" onClick={onClose} disabled={act.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className={`btn ${action === 'dismiss' ? 'btn-primary' : 'btn-error'}`} disabled={act.isPending}>
-            {act.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {ACTION_LABEL[action]}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <ReasonDialog
+      open
+      onClose={onClose}
+      title={`${ACTION_LABEL[action]}${who}`}
+      label="Reason"
+      required="Give the reason: it is kept in the audit log"
+      max={REPORT_REASON_MAX}
+      submitLabel={ACTION_LABEL[action]}
+      danger={action !== 'dismiss'}
+      busy={act.isPending}
+      onSubmit={(reason, fail) =>
+        act.mutate(
+          { kind: item.kind, targetId: item.targetId, action, reason },
+          {
+            onSuccess: (r) => {
+              onClose();
+              toast.success(
+                `${ACTION_LABEL[action]}: done. ${r.resolvedReports} ${r.resolvedReports === 1 ? 'reporter was' : 'reporters were'} told.`,
+              );
+            },
+            onError: (err) => fail(errorMessage(err)),
+          },
+        )
+      }
+    >
+      {action === 'suspend' ? (
+        <p className="text-sm">They are signed out at once, cannot sign in, and their listings leave every list.</p>
+      ) : null}
+    </ReasonDialog>
   );
 }
 
@@ -146,48 +129,33 @@ function QueueItem({ item }: { item: ModerationItem }) {
 function ResolveCase({ item }: { item: ModerationCase }) {
   const resolve = useResolveCase();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) return setError('Say how it was resolved: both sides read it');
-    resolve.mutate(
-      { caseId: item._id, resolution: text.trim() },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          toast.success('The case is resolved.');
-        },
-        onError: (err) => setError(errorMessage(err)),
-      },
-    );
-  };
   return (
     <>
       <button type="button" className="btn btn-outline btn-sm" onClick={() => setOpen(true)}>
         Resolve
       </button>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Resolve the case about ${item.productName}`}>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <FormField label="Resolution" error={error}>
-            <textarea
-              className="textarea w-full"
-              rows={3}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              data-autofocus
-            />
-          </FormField>
-          <div className="modal-action mt-0">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)} disabled={resolve.isPending}>
-              Cancel
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={resolve.isPending}>
-              Resolve case
-            </button>
-          </div>
-        </form>
-      </Modal>
+      <ReasonDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Resolve the case about ${item.productName}`}
+        label="Resolution"
+        required="Say how it was resolved: both sides read it"
+        submitLabel="Resolve case"
+        danger={false}
+        busy={resolve.isPending}
+        onSubmit={(resolution, fail) =>
+          resolve.mutate(
+            { caseId: item._id, resolution },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                toast.success('The case is resolved.');
+              },
+              onError: (err) => fail(errorMessage(err)),
+            },
+          )
+        }
+      />
     </>
   );
 }
