@@ -1,6 +1,19 @@
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createDatabase, DataDirLockedError, type Database } from './client';
 
+/** The settings, or, when one is bad, the process ends with the message (for commands, not the tests). */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
 /**
  * What every command (server, seed, admin) does first: read the settings and open the database they
  * name, PostgreSQL when DATABASE_URL is set, else the embedded one in DATA_DIR. A bad setting or a
@@ -9,16 +22,7 @@ import { createDatabase, DataDirLockedError, type Database } from './client';
 export async function openConfigured(
   opts: { poolSize?: number; lockedHint?: string } = {},
 ): Promise<{ config: Config; database: Database }> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   try {
     const database = await createDatabase(
       config.databaseUrl

@@ -14,7 +14,7 @@ import { BackupError, createBackup, type Manifest } from '../backup/archive';
 import { requestBackup } from '../backup/control-socket';
 import { mediaOf } from '../backup/media';
 import { createDatabase, DataDirLockedError } from '../db/client';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../db/open';
 
 const usage = 'Usage: npm run backup -- --out FILE';
 
@@ -31,16 +31,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const out = path.resolve(args.out);
   const media = mediaOf(config);
   const started = Date.now();

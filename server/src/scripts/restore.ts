@@ -14,7 +14,7 @@ import { BackupError, restoreBackup, type RestoreResult } from '../backup/archiv
 import { mediaOf } from '../backup/media';
 import { DataDirLockedError } from '../db/client';
 import { lockDataDir } from '../db/lock';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfigOrExit } from '../db/open';
 
 const usage = 'Usage: npm run restore -- FILE [--force]';
 
@@ -35,16 +35,7 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const started = Date.now();
   const force = parsed.values.force === true;
   const { mediaDir } = mediaOf(config);
