@@ -4,12 +4,19 @@
  * EVENT_STREAMS_PER_USER streams per person, writing to sellers needs a verified email, and uploads
  * are capped per seller.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { createDatabase } from '../src/db/client';
 import { session, upload } from '../src/db/schema';
 import { fairQueue } from '../src/modules/uploads/process';
-import { startTestApp, type TestApp } from './helpers/app';
-import type { Client } from './helpers/client';
+import { startTestApp, testConfig, type TestApp } from './helpers/app';
+import { Client } from './helpers/client';
+import { testDbKind } from './helpers/db';
 import {
   addProduct,
   admin,
@@ -105,6 +112,62 @@ describe('an event stream ends with its session', () => {
     await t.database.db.delete(session).where(eq(session.userId, s.id));
     await stream.closed(20_000);
   }, 30_000);
+});
+
+describe('on every instance', () => {
+  const REDIS_URL = process.env.REDIS_URL_TEST;
+
+  /** Another app on this test's PostgreSQL database, on a port of its own. */
+  async function instance(env: Record<string, string> = {}) {
+    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+    const database = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sec-'));
+    const app = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl, ...env }), database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return {
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      close: async () => {
+        await app.close();
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  it.skipIf(testDbKind !== 'postgres')(
+    "'sign out everywhere' on one instance ends the stream another holds (NOTIFY)",
+    async () => {
+      const { s, send } = await sellerListening('f1x');
+      const other = await instance();
+      try {
+        const onB = await openEvents(s, { baseUrl: other.baseUrl });
+        expect(onB.res.status).toBe(200);
+        expectStatus(await s.post('/api/auth/revoke-sessions', {}), 200, 'revoke-sessions on A');
+        await expectCutOff(onB, send, 'after revoke, held by B');
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it.skipIf(testDbKind !== 'postgres' || !REDIS_URL)('the same through Redis pub/sub', async () => {
+    const env = { REDIS_URL: REDIS_URL ?? '', REDIS_KEY_PREFIX: `shop-sec-${process.pid}-${Date.now()}:` };
+    const { s, send } = await sellerListening('f1r');
+    const [a, b] = [await instance(env), await instance(env)];
+    try {
+      const onB = await openEvents(s, { baseUrl: b.baseUrl });
+      expect(onB.res.status).toBe(200);
+      const viaA = new Client(a.baseUrl, t.baseUrl);
+      expectStatus(await viaA.signIn(s.email), 200, 'sign in on A');
+      expectStatus(await viaA.post('/api/auth/revoke-sessions', {}), 200, 'revoke-sessions on A');
+      await expectCutOff(onB, send, 'after revoke, through Redis');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
 
 describe('open event streams per person', () => {
