@@ -40,6 +40,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     RATE_LIMIT_MAX: '1000000',
     AUTH_RATE_LIMIT_MAX: '1000000',
     AUTH_EMAIL_HOURLY_MAX: '1000000',
+    UPLOADS_PER_HOUR: '1000000',
+    UNUSED_UPLOADS_MAX: '1000000',
     JOBS_ENABLED: 'false',
     ...env,
   });
