@@ -14,19 +14,12 @@
  * Steps 2 and 4 alternate (streams closed and opened again), best p99 of two runs each.
  * Results are printed and written to results/tmp/events-<date>.json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDatabase } from '../src/db/client';
+import { benchDbUrl, ensureCatalog, log, pct, productionEnv, startShop, tmpDir } from './lib/shop';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
-const tmpDir = path.join(here, 'results', 'tmp');
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'shop_bench_events';
 const PRODUCTS = 100_000;
 const PEOPLE = 100;
@@ -38,102 +31,7 @@ const RATE = 50;
 /** List measurements with and without streams alternate, best of this many each (other work on a shared machine only slows a run). */
 const ROUNDS = 2;
 
-const dbUrl = () => {
-  const u = new URL(PG_URL);
-  u.pathname = `/${DB}`;
-  return u.toString();
-};
-const log = (...a: unknown[]) => console.log(...a);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: serverDir,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
-/** The events database with its catalog: made and loaded once, reused while it holds PRODUCTS products. */
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB])).rowCount;
-  if (!exists) await admin.query(`create database ${DB}`);
-  await admin.end();
-  const c = new pg.Client({ connectionString: dbUrl() });
-  await c.connect();
-  const n = await c
-    .query<{ n: string }>('select count(*) as n from product')
-    .then((r) => Number(r.rows[0]?.n ?? 0))
-    .catch(() => 0);
-  await c.end();
-  // Migrations that came after the catalog was loaded.
-  const database = await createDatabase({ kind: 'postgres', url: dbUrl(), poolSize: 1 });
-  await database.migrate();
-  await database.close();
-  if (n < PRODUCTS) {
-    log(`loading ${PRODUCTS} products into ${DB} (once)…`);
-    await run('src/scripts/seed.ts', ['--products', String(PRODUCTS - n)], { DATABASE_URL: dbUrl(), NODE_ENV: 'development' });
-  }
-}
-
-type Server = { port: number; pid: number; stop(): Promise<void> };
-function startServer(): Promise<Server> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    NODE_ENV: 'production',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    BASE_URL: 'http://127.0.0.1',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    ALLOW_SIMULATED_PAYMENTS: 'true',
-    PAYMENT_PROVIDER: 'simulated',
-    RATE_LIMIT_MAX: '1000000000',
-    AUTH_RATE_LIMIT_MAX: '1000000000',
-    AUTH_EMAIL_HOURLY_MAX: '1000000000',
-    MESSAGE_RATE_MAX: '1000000',
-    SEED_DEMO: 'false',
-    JOBS_ENABLED: 'false',
-    DATABASE_POOL_SIZE: '10',
-    DATABASE_URL: dbUrl(),
-    WEB_DIST: path.join(tmpDir, 'no-web'),
-  };
-  delete env.REDIS_URL;
-  const child = spawn(
-    process.execPath,
-    ['--min-semi-space-size=16', '--max-semi-space-size=16', '--import', 'tsx', 'bench/serve.ts', 'app'],
-    {
-      cwd: serverDir,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    rl.once('line', (line) => {
-      const { port } = JSON.parse(line) as { port: number };
-      resolve({
-        port,
-        pid: child.pid!,
-        stop: () =>
-          new Promise((done) => {
-            child.removeAllListeners('exit');
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
-      });
-    });
-  });
-}
+const dbUrl = () => benchDbUrl(DB);
 
 const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
@@ -202,8 +100,10 @@ async function listCall(port: number) {
 
 export async function runEventsBench() {
   fs.mkdirSync(tmpDir, { recursive: true });
-  await ensureDatabase();
-  const server = await startServer();
+  await ensureCatalog(DB, PRODUCTS);
+  const server = await startShop(
+    productionEnv({ AUTH_EMAIL_HOURLY_MAX: '1000000000', MESSAGE_RATE_MAX: '1000000', DATABASE_URL: dbUrl() }),
+  );
   const base = `http://127.0.0.1:${server.port}`;
   const closers: (() => void)[] = [];
   try {

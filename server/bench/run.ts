@@ -23,11 +23,9 @@
  * The autocannon client, the server and PostgreSQL share this machine's cores, so the ceiling
  * pays the same tax as the app.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -38,9 +36,9 @@ import { migrationsFolder } from '../src/db/client';
 import { singleRow } from '../src/db/rows';
 import { runFrontendBench } from './frontend';
 import { renderSvg } from './chart';
+import { benchDbUrl, log, PG_URL, productionEnv, runScript, type Shop, startShop } from './lib/shop';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
 const resultsDir = path.join(here, 'results');
 const tmpDir = path.join(resultsDir, 'tmp');
 
@@ -58,7 +56,6 @@ const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const PGLITE_WARMUP = 15;
 const ROUNDS = Math.max(1, Number(args.rounds));
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type Target = { id: string; label: string; kind: 'postgres' | 'pglite'; products: number; db: string };
 const TARGETS: Target[] = [
@@ -95,12 +92,7 @@ export type Row = {
   loadAvg?: number;
 };
 
-const log = (...a: unknown[]) => console.log(...a);
-const dbUrl = (name: string) => {
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return u.toString();
-};
+const dbUrl = benchDbUrl;
 const lastMigration = () => {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
@@ -109,18 +101,6 @@ const lastMigration = () => {
   if (!last) throw new Error(`No migration in ${migrationsFolder}/meta/_journal.json.`);
   return last.tag;
 };
-
-/** Runs a tsx script of this package in a child process, output passed through. */
-function runScript(script: string, scriptArgs: string[], env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...scriptArgs], {
-      cwd: serverDir,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
 
 const seedEnv = { SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'development' };
 
@@ -192,32 +172,13 @@ async function deepCursor(t: Target): Promise<string> {
   return encodeCursor({ k: row.k, id: row.id });
 }
 
-type Server = { port: number; pid: number; appName?: string; stop(): Promise<void> };
+type Server = Shop & { appName?: string };
 
-/** Starts bench/serve.ts (the shop or the ceiling) and waits for its port. */
-function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
-  const env: Record<string, string> = {
-    ...process.env,
-    NODE_ENV: 'production',
-    // Production refuses to start without a mail server; the benchmarks send no mail.
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    // Required in production; the benchmark's calls are reads, so any address of its own will do.
-    BASE_URL: 'http://127.0.0.1',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    ALLOW_SIMULATED_PAYMENTS: 'true',
-    PAYMENT_PROVIDER: 'simulated',
-    RATE_LIMIT_MAX: '1000000000',
-    AUTH_RATE_LIMIT_MAX: '1000000000',
-    SEED_DEMO: 'false',
-    JOBS_ENABLED: 'false',
-    DATABASE_POOL_SIZE: '10',
-    WEB_DIST: path.join(tmpDir, 'no-web'),
-  } as Record<string, string>;
-  delete env.REDIS_URL;
+/** Starts bench/serve.ts (the shop or the ceiling) on a target's database and waits for its port. */
+async function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
   // Named connections, so the benchmark can read how much database CPU each server used.
   const appName = `shop-bench-${mode}-${process.pid}`;
+  const env = productionEnv();
   if (t.kind === 'postgres') {
     const u = new URL(dbUrl(t.db));
     u.searchParams.set('application_name', appName);
@@ -226,36 +187,7 @@ function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
     delete env.DATABASE_URL;
     env.DATA_DIR = t.db;
   }
-  // A fixed young generation for both servers: left to grow on its own, V8 sometimes settled on a
-  // small one, and that server process spent ~30% of its time in GC instead of ~11% (a third of
-  // the runs of the same build were 40% slower). The README recommends the same for production.
-  const v8 = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
-  const child = spawn(process.execPath, [...v8, '--import', 'tsx', 'bench/serve.ts', mode], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    const fail = (code: number | null) => reject(new Error(`bench/serve.ts ${mode} exited with ${code} before listening`));
-    child.once('exit', fail);
-    rl.once('line', (line) => {
-      child.off('exit', fail);
-      const { port } = JSON.parse(line) as { port: number };
-      resolve({
-        port,
-        pid: child.pid!,
-        appName: t.kind === 'postgres' ? appName : undefined,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-          }),
-      });
-    });
-  });
+  return { ...(await startShop(env, mode)), appName: t.kind === 'postgres' ? appName : undefined };
 }
 
 /* ---------- CPU used per request (Linux /proc; PostgreSQL on this machine) ---------- */

@@ -11,114 +11,21 @@
  *    then again while 4 uploads of that photo are always in flight.
  * Results are printed and written to results/tmp/upload-<date>.json.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
-import { createDatabase } from '../src/db/client';
+import { benchDbUrl, ensureCatalog, log, pct, productionEnv, startShop, tmpDir } from './lib/shop';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '..');
-const tmpDir = path.join(here, 'results', 'tmp');
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'shop_bench_upload';
 const PRODUCTS = 20_000;
 const UPLOADS = 6;
 const IN_FLIGHT = 4;
 const DURATION = 10;
 
-const dbUrl = () => {
-  const u = new URL(PG_URL);
-  u.pathname = `/${DB}`;
-  return u.toString();
-};
-const log = (...a: unknown[]) => console.log(...a);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
-};
-
-function run(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: serverDir,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    });
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} exited with ${code}`))));
-  });
-}
-
-/** The database with its catalog: made and loaded once, reused while it holds PRODUCTS products. */
-async function ensureDatabase() {
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB])).rowCount;
-  if (!exists) await admin.query(`create database ${DB}`);
-  await admin.end();
-  const c = new pg.Client({ connectionString: dbUrl() });
-  await c.connect();
-  const n = await c
-    .query<{ n: number }>('select count(*)::int as n from product')
-    .then((r) => r.rows[0]?.n ?? 0)
-    .catch(() => 0);
-  await c.end();
-  if (n < PRODUCTS) await run('src/scripts/seed.ts', ['--products', String(PRODUCTS - n)], { DATABASE_URL: dbUrl() });
-  // A database loaded before the latest migrations gets them (the seed migrates only when it loads).
-  const database = await createDatabase({ kind: 'postgres', url: dbUrl(), poolSize: 1 });
-  await database.migrate();
-  await database.close();
-}
-
-function startServer(mediaDir: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    BASE_URL: 'http://127.0.0.1',
-    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    ALLOW_SIMULATED_PAYMENTS: 'true',
-    PAYMENT_PROVIDER: 'simulated',
-    RATE_LIMIT_MAX: '1000000000',
-    AUTH_RATE_LIMIT_MAX: '1000000000',
-    SEED_DEMO: 'false',
-    JOBS_ENABLED: 'false',
-    DATABASE_URL: dbUrl(),
-    MEDIA_DIR: mediaDir,
-    WEB_DIST: path.join(tmpDir, 'no-web'),
-  } as Record<string, string>;
-  delete env.REDIS_URL;
-  delete env.S3_BUCKET;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', 'app'], {
-    cwd: serverDir,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: child.stdout! });
-    child.once('exit', (code) => reject(new Error(`bench/serve.ts exited with ${code} before listening`)));
-    rl.once('line', (line) => {
-      const { port } = JSON.parse(line) as { port: number };
-      resolve({
-        port,
-        stop: () =>
-          new Promise((done) => {
-            if (child.exitCode !== null) return done();
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-          }),
-      });
-    });
-  });
-}
+const dbUrl = () => benchDbUrl(DB);
 
 /** A 12-megapixel phone photo: a drawn scene with grain (so it compresses like a photo), EXIF and GPS. */
 async function twelveMegapixelJpeg() {
@@ -184,9 +91,9 @@ async function listLatency(base: string) {
 
 export async function runUploadBench() {
   fs.mkdirSync(tmpDir, { recursive: true });
-  await ensureDatabase();
+  await ensureCatalog(DB, PRODUCTS);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-media-'));
-  const server = await startServer(mediaDir);
+  const server = await startShop(productionEnv({ DATABASE_URL: dbUrl(), MEDIA_DIR: mediaDir }));
   const base = `http://127.0.0.1:${server.port}`;
   try {
     const jpeg = await twelveMegapixelJpeg();
