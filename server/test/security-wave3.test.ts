@@ -88,9 +88,12 @@ describe('an event stream ends with its session', () => {
 
   it("'sign out everywhere' ends a stolen cookie's open stream", async () => {
     const { s, stream, send } = await sellerListening('f1b');
+    const open = t.app.eventStreams.count();
     expectStatus(await s.post('/api/auth/revoke-sessions', {}), 200, 'revoke-sessions');
     expect((await s.get('/api/notifications')).status).toBe(401);
     await expectCutOff(stream, send, 'after revoke');
+    // No longer held (nor counted against the person's streams).
+    expect(t.app.eventStreams.count()).toBe(open - 1);
   });
 
   it("signing out ends that session's stream, not the streams of the same person elsewhere", async () => {

@@ -140,8 +140,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
           )
           .then((alive) => {
             checking = undefined;
-            if (!alive) res.end();
-            else if (gated) {
+            if (!alive) {
+              res.end();
+              // Released at once (the connection may stay open for keep-alive): it no longer counts.
+              done();
+            } else if (gated) {
               const waiting = gated;
               gated = undefined;
               for (const e of waiting) send(e);
