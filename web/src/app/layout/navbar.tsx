@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { useUser } from '@/hooks/use-user';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import type { LoginLocationState } from '@/lib/session';
@@ -80,6 +81,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setOpen(false), []);
 
   // Close the mobile menu on navigation (noticed while rendering, so the new page never shows it
   // open), on Escape and on a click elsewhere.
@@ -88,24 +90,7 @@ export function Navbar() {
     setMenuPath(location.pathname);
     setOpen(false);
   }
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!menuRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, menuRef, toggleRef);
 
   const handleSignOut = () => {
     setOpen(false);

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Bell } from 'lucide-react';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { useNotifications } from '@/features/messages/api/get-notifications';
 import { useUnreadCount } from '@/features/messages/api/get-unread-count';
 import { useMarkNotificationsRead } from '@/features/messages/api/mark-notifications-read';
@@ -21,25 +22,9 @@ export function NotificationBell() {
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onClick = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onClick);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onClick);
-    };
-  }, [open]);
+  useDismiss(open, close, rootRef, buttonRef);
 
   const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
   return (
