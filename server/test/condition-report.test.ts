@@ -18,7 +18,7 @@ import { product, upload, user } from '../src/db/schema';
 import { seedDemo } from '../src/seed/demo';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Json } from './helpers/client';
-import { addProduct as addWithoutPhoto, expectError, expectStatus, seller } from './helpers/builders';
+import { addProduct as addWithoutPhoto, expectError, expectStatus, fakeUpload, seller } from './helpers/builders';
 
 type Answer = { value: string | number; note?: string; photo?: string; image?: { url: string } };
 type Detail = { condition: string; conditionReport: Record<string, Answer> | null };
@@ -95,15 +95,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function fakeUpload(c: Client): Promise<string> {
-  const id = crypto.randomUUID();
-  await t.database.db
-    .insert(upload)
-    .values({ id, ownerId: c.id, photo: { id, w: 800, h: 600, ws: [400, 800], av: [], ph: '' }, bytes: 1 });
-  return id;
-}
 const addProduct = async (c: Client, overrides: Record<string, Json> = {}) =>
-  addWithoutPhoto(c, { photos: [await fakeUpload(c)], category: 'Mobile', ...overrides });
+  addWithoutPhoto(c, { photos: [await fakeUpload(t, c)], category: 'Mobile', ...overrides });
 const detail = async (id: string) =>
   expectStatus(await t.client().get<Detail>(`/api/product/${id}`), 200, 'GET /product/:id').body;
 
@@ -150,7 +143,7 @@ describe('on the server', () => {
 
   it('a flaw carries its own photo (the seller’s upload), shown beside it; another’s upload is refused; a removed flaw frees it', async () => {
     const id = await addProduct(s, { condition: 'Good', conditionReport: PHONE_OK });
-    const photo = await fakeUpload(s);
+    const photo = await fakeUpload(t, s);
     const report = { ...PHONE_OK, screen: { value: 'light_scratches', note: 'Top left corner', photo } };
     expectStatus(
       await s.request('PATCH', `/api/products/${id}`, { condition: 'Good', conditionReport: report }),
@@ -161,7 +154,7 @@ describe('on the server', () => {
     expect(d.conditionReport?.screen).toMatchObject({ value: 'light_scratches', note: 'Top left corner', photo });
     expect(d.conditionReport?.screen?.image?.url).toMatch(new RegExp(`^/media/p/${photo}/`));
 
-    const theirs = await fakeUpload(other);
+    const theirs = await fakeUpload(t, other);
     expectError(
       await s.request('PATCH', `/api/products/${id}`, {
         conditionReport: { ...report, screen: { ...report.screen, photo: theirs } },
@@ -203,7 +196,7 @@ async function body(c: Client): Promise<Record<string, Json>> {
     location: 'Dhaka',
     number: '+880 1700 000000',
     used_year: 1,
-    photos: [await fakeUpload(c)],
+    photos: [await fakeUpload(t, c)],
     email: c.email,
   };
 }

@@ -7,7 +7,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Json, Res } from './helpers/client';
-import { upload } from '../src/db/schema';
 import {
   addProduct as addWithoutPhoto,
   admin,
@@ -15,6 +14,7 @@ import {
   buyer,
   expectError,
   expectStatus,
+  fakeUpload,
   nextLink,
   payOrder,
   placeOrder,
@@ -52,16 +52,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** An upload of this seller as POST /uploads leaves it (its files are not needed here). */
-async function fakeUpload(c: Client): Promise<string> {
-  const id = crypto.randomUUID();
-  await t.database.db
-    .insert(upload)
-    .values({ id, ownerId: c.id, photo: { id, w: 800, h: 600, ws: [400, 800], av: [], ph: '' }, bytes: 1 });
-  return id;
-}
 const addProduct = async (c: Client, overrides: Record<string, Json> = {}) =>
-  addWithoutPhoto(c, { photos: [await fakeUpload(c)], ...overrides });
+  addWithoutPhoto(c, { photos: [await fakeUpload(t, c)], ...overrides });
 
 const patch = (c: Client, id: string, body: Record<string, Json>) => c.request<Product>('PATCH', `/api/products/${id}`, body);
 const page = async (id: string) =>

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { PaymentIntent, Role } from '@shop/contract';
 import { singleRow } from '../../src/db/rows';
-import { user } from '../../src/db/schema';
+import { upload, user } from '../../src/db/schema';
 import type { TestApp } from './app';
 import type { Client, Json, Res } from './client';
 
@@ -126,6 +126,15 @@ export async function uploadPhoto(seller: Client, file?: { bytes: Buffer; name?:
   const r = await seller.postForm<{ _id: string }>('/api/uploads', form);
   expectStatus(r, 201, 'POST /api/uploads');
   return r.body._id;
+}
+
+/** An upload of `seller` as POST /uploads leaves it, straight in the database (no files, no decode): its id, for `photos`. */
+export async function fakeUpload(t: TestApp, seller: Client): Promise<string> {
+  const id = crypto.randomUUID();
+  await t.database.db
+    .insert(upload)
+    .values({ id, ownerId: seller.id, photo: { id, w: 800, h: 600, ws: [400, 800], av: [], ph: '' }, bytes: 1 });
+  return id;
 }
 
 /** Lists a product through the API; its photo is uploaded first unless `overrides.photos` names some. */
