@@ -1,38 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeXhr } from '@/test/fake-xhr';
 import { ApiError, apiUpload } from './api';
-
-type Answer = { status: number; body: string } | 'network-error';
-
-/** XMLHttpRequest as far as apiUpload uses it: reports progress, then answers `answer`. */
-function fakeXhr(answer: Answer, seen: { url?: string; withCredentials?: boolean }) {
-  return class {
-    upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
-    status = 0;
-    statusText = '';
-    responseText = '';
-    responseType = '';
-    withCredentials = false;
-    onload?: () => void;
-    onerror?: () => void;
-    onabort?: () => void;
-    open(_method: string, url: string) {
-      seen.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.();
-    }
-    send() {
-      seen.withCredentials = this.withCredentials;
-      this.upload.onprogress?.({ loaded: 5, total: 10, lengthComputable: true });
-      this.upload.onprogress?.({ loaded: 10, total: 10, lengthComputable: true });
-      if (answer === 'network-error') return this.onerror?.();
-      this.status = answer.status;
-      this.responseText = answer.body;
-      this.onload?.();
-    }
-  };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fakeXhr } from '@/test/fake-xhr';
 import { mockFetch } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import { AddProductForm } from './add-product-form';
@@ -9,34 +10,20 @@ const seller = { id: 'u-s', name: 'Sally', email: 'seller@shop.test', role: 'sel
 const PHOTO_ID = '33333333-3333-4333-8333-333333333333';
 
 /** POST /api/uploads answered 201 after reporting its progress (the picker uploads through XMLHttpRequest). */
-class FakeUpload {
-  upload: { onprogress?: (e: { loaded: number; total: number; lengthComputable: boolean }) => void } = {};
-  status = 0;
-  statusText = '';
-  responseText = '';
-  responseType = '';
-  withCredentials = false;
-  onload?: () => void;
-  onerror?: () => void;
-  onabort?: () => void;
-  open() {}
-  setRequestHeader() {}
-  abort() {}
-  send() {
-    setTimeout(() => {
-      this.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
-      this.status = 201;
-      this.responseText = JSON.stringify({
-        _id: PHOTO_ID,
-        url: `/media/p/${PHOTO_ID}/800.webp`,
-        width: 800,
-        height: 600,
-        srcset: `/media/p/${PHOTO_ID}/400.webp 400w, /media/p/${PHOTO_ID}/800.webp 800w`,
-      });
-      this.onload?.();
-    }, 10);
-  }
-}
+const FakeUpload = fakeXhr(
+  {
+    status: 201,
+    body: JSON.stringify({
+      _id: PHOTO_ID,
+      url: `/media/p/${PHOTO_ID}/800.webp`,
+      width: 800,
+      height: 600,
+      srcset: `/media/p/${PHOTO_ID}/400.webp 400w, /media/p/${PHOTO_ID}/800.webp 800w`,
+    }),
+  },
+  {},
+  10,
+);
 
 beforeEach(() => {
   vi.stubGlobal('XMLHttpRequest', FakeUpload);
