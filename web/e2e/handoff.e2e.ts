@@ -1,14 +1,5 @@
-import {
-  apiSignUp,
-  expect,
-  newWatchedPage,
-  screenshot,
-  seriousA11yViolations,
-  shopUrl,
-  test,
-  uniqueEmail,
-} from './support/fixtures';
-import { apiAddProduct, apiPlaceOrder, productCard, productFixture } from './support/journey';
+import { apiSignUp, expect, newWatchedPage, screenshot, seriousA11yViolations, test, uniqueEmail } from './support/fixtures';
+import { apiAddProduct, apiPayOrder, apiPlaceOrder, productCard, productFixture } from './support/journey';
 
 /**
  * The meeting, in two browsers at once (simulated provider): the buyer pays and the money is held
@@ -93,18 +84,7 @@ test('on a phone, the held order shows its code and the decline form works by ke
   const { page } = buyer;
   await apiSignUp(page.request, uniqueEmail('handoff-buyer2'), 'Pia Phone Buyer', 'buyer-pass-123');
   const { insertedId: orderId } = await apiPlaceOrder(page.request, productId, 'Pia Phone Buyer');
-  const headers = { origin: shopUrl() };
-  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { orderId }, headers })).json()) as {
-    clientSecret: string;
-    paymentIntentId: string;
-  };
-  const confirmed = await page.request.post('/api/payments/simulated/confirm', {
-    data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-    headers,
-  });
-  expect(confirmed.ok()).toBe(true);
-  const paid = await page.request.post('/api/payments', { data: { transactionId: intent.paymentIntentId, orderId }, headers });
-  expect(paid.status()).toBe(201);
+  await apiPayOrder(page.request, orderId);
 
   await page.goto('/dashboard/myorders');
   const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });

@@ -1,5 +1,5 @@
 import { apiSignUp, expect, newWatchedPage, seriousA11yViolations, shopUrl, test, uniqueEmail } from './support/fixtures';
-import { apiAddProduct, apiPlaceOrder, expectToast, productFixture } from './support/journey';
+import { apiAddProduct, apiPayOrder, apiPlaceOrder, expectToast, productFixture } from './support/journey';
 
 test('after a confirmed hand-off the buyer rates the seller by keyboard; the seller replies once; the rating shows on their page', async ({
   page,
@@ -17,18 +17,7 @@ test('after a confirmed hand-off the buyer rates the seller by keyboard; the sel
   // The buyer books and pays (simulated card), and the seller confirms the buyer's code at the meeting.
   await apiSignUp(page.request, uniqueEmail('review-buyer'), 'Rob Reviewer', 'buyer-pass-123');
   const { insertedId: orderId } = await apiPlaceOrder(page.request, productId, 'Rob Reviewer');
-  const intent = (await (await page.request.post('/api/create-payment-intent', { data: { orderId }, headers })).json()) as {
-    clientSecret: string;
-    paymentIntentId: string;
-  };
-  const confirmed = await page.request.post('/api/payments/simulated/confirm', {
-    data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-    headers,
-  });
-  expect(confirmed.ok()).toBe(true);
-  expect(
-    (await page.request.post('/api/payments', { data: { transactionId: intent.paymentIntentId, orderId }, headers })).status(),
-  ).toBe(201);
+  await apiPayOrder(page.request, orderId);
   const { code } = (await (await page.request.get(`/api/orders/${orderId}/handoff`)).json()) as { code: string };
   const handed = await seller.context.request.post(`/api/orders/${orderId}/handoff/confirm`, { data: { code }, headers });
   expect(handed.ok(), await handed.text()).toBe(true);

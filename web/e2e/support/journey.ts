@@ -112,3 +112,23 @@ export async function apiPlaceOrder(api: APIRequestContext, productId: string, b
     }),
   );
 }
+
+/** Pays `orderId` as `api`'s (buyer) session with the simulated provider's test card: the money is held. */
+export async function apiPayOrder(api: APIRequestContext, orderId: string) {
+  const intent = await ok<{ clientSecret: string; paymentIntentId: string }>(
+    `POST /api/create-payment-intent ${orderId}`,
+    await api.post('/api/create-payment-intent', { data: { orderId }, headers: origin() }),
+  );
+  await ok(
+    'POST /api/payments/simulated/confirm',
+    await api.post('/api/payments/simulated/confirm', {
+      data: { clientSecret: intent.clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      headers: origin(),
+    }),
+  );
+  const paid = await api.post('/api/payments', {
+    data: { transactionId: intent.paymentIntentId, orderId },
+    headers: origin(),
+  });
+  expect(paid.status(), await paid.text()).toBe(201);
+}
