@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDbUrl, ensureCatalog, log, pct, productionEnv, startShop, tmpDir } from './lib/shop';
+import { benchDbUrl, ensureCatalog, log, pct, productionEnv, rssKb, startShop, tmpDir } from './lib/shop';
 
 const DB = 'shop_bench_events';
 const PRODUCTS = 100_000;
@@ -32,8 +32,6 @@ const RATE = 50;
 const ROUNDS = 2;
 
 const dbUrl = () => benchDbUrl(DB);
-
-const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 /** A signed-in person of the bench: their session cookie. */
 async function signUp(base: string, i: number): Promise<{ cookie: string; id: string }> {

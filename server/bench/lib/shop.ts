@@ -1,5 +1,6 @@
 /** What the benchmarks share: the shop started in production settings, a catalog database, scripts. */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +98,9 @@ export function productionEnv(extra: Record<string, string> = {}): Record<string
   delete env.S3_BUCKET;
   return { ...env, ...extra };
 }
+
+/** A process's resident memory (VmRSS, Linux /proc) in KB. */
+export const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
 
 export type Shop = { port: number; pid: number; stop(): Promise<void> };
 
