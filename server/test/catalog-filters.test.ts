@@ -288,7 +288,8 @@ describe('list rows', () => {
       expect(all.body.find((p) => p._id === id.gw5)!.price).toBe(299.99);
       // The same through the by-id path of filtered lists.
       const filtered = await list('/api/allproducts?q=galaxy');
-      const { conditionReport: _report, ...gw5 } = (await anon.get<Row & { conditionReport?: unknown }>(`/api/product/${id.gw5}`)).body;
+      const { conditionReport: _report, ...gw5 } = (await anon.get<Row & { conditionReport?: unknown }>(`/api/product/${id.gw5}`))
+        .body;
       expect(filtered.body).toEqual([gw5]);
     } finally {
       await db.delete(advertisement).where(eq(advertisement.productId, id.gw5));
