@@ -6,7 +6,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock';
+import { freePort } from './helpers/app';
 import { Client } from './helpers/client';
 import { productBody, uploadPhoto } from './helpers/builders';
 import { testDbKind } from './helpers/db';
@@ -27,17 +27,6 @@ function tmpDir(label: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shop-embedded-${label}-`));
   tmpDirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 type Server = { child: ChildProcess; baseUrl: string; exited: Promise<number | null>; output: () => string };

@@ -6,7 +6,6 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -19,7 +18,7 @@ import { mailOutbox } from '../src/db/schema';
 import { layout } from '../src/mail/layout';
 import { createMailer } from '../src/mail/mailer';
 import type { MailRequest } from '../src/mail/types';
-import { startTestApp, testConfig, type TestApp } from './helpers/app';
+import { freePort, startTestApp, testConfig, type TestApp } from './helpers/app';
 import { expectError, expectStatus, insertUser, uniqueEmail } from './helpers/builders';
 import { Client } from './helpers/client';
 import { createTestDatabase } from './helpers/db';
@@ -58,17 +57,6 @@ async function mailbox(opts: Parameters<typeof startMailbox>[0] = {}): Promise<M
   const box = await startMailbox(opts);
   cleanups.push(() => box.close());
   return box;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Polls `read` until it gives a value (real events, e.g. a delivery attempt, not a clock). */
