@@ -24,30 +24,20 @@ export class Client {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Res<T>> {
-    const h: Record<string, string> = { origin: this.origin, ...headers };
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const h = { ...headers };
     let payload: string | undefined;
     if (body !== undefined) {
       payload = typeof body === 'string' ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
-    const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload });
-    this.keepCookies(res);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, headers: res.headers, body: parsed as T };
+    return this.answer<T>(await this.raw(method, path, { body: payload, headers: h }));
   }
 
   /** The bare fetch Response (for answers that may never end, like an event stream), with this client's cookies and origin. */
   async raw(
     method: string,
     path: string,
-    init: { signal?: AbortSignal; body?: string; headers?: Record<string, string> } = {},
+    init: { signal?: AbortSignal; body?: string | FormData; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const h: Record<string, string> = { origin: this.origin, ...init.headers };
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -58,10 +48,11 @@ export class Client {
 
   /** A multipart/form-data POST (a file upload), with this client's cookies and origin. */
   async postForm<T = unknown>(path: string, form: FormData): Promise<Res<T>> {
-    const h: Record<string, string> = { origin: this.origin };
-    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + path, { method: 'POST', headers: h, body: form });
-    this.keepCookies(res);
+    return this.answer<T>(await this.raw('POST', path, { body: form }));
+  }
+
+  /** The answer read whole: its body parsed as JSON when it is JSON (null when empty), else the text. */
+  private async answer<T>(res: Response): Promise<Res<T>> {
     const text = await res.text();
     let parsed: unknown = text;
     try {
