@@ -45,7 +45,9 @@ async function fillValid() {
     screen.getByLabelText('Choose photos'),
     new File([new Uint8Array([0xff, 0xd8, 0xff])], 'camera.jpg', { type: 'image/jpeg' }),
   );
-  expect(await screen.findByAltText('Upload 1 (cover): camera.jpg')).toHaveAttribute('src', `/media/p/${PHOTO_ID}/400.webp`);
+  // The preview shows at once (a blob URL); the stored photo's URL once the upload is answered.
+  const cover = await screen.findByAltText('Upload 1 (cover): camera.jpg');
+  await waitFor(() => expect(cover).toHaveAttribute('src', `/media/p/${PHOTO_ID}/400.webp`));
   // The camera's condition report (every answer allows Good).
   await userEvent.type(screen.getByLabelText('Shutter count'), '60000');
   await userEvent.selectOptions(screen.getByLabelText('Body'), 'B');
