@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ACCEPTED_PHOTOS_TEXT, MAX_PHOTOS, MAX_UPLOAD_BYTES, type ProductPhoto } from '@shop/contract';
 import { ArrowLeft, ArrowRight, Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { errorMessage } from '@/lib/api';
@@ -23,6 +23,41 @@ const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 export const photoIdOf = (p: ProductPhoto) => /\/media\/p\/([0-9a-f-]{36})\//.exec(p.url)?.[1];
 
 let seq = 0;
+
+/** A button-styled label around a hidden image file input; the chosen files go to `onFiles`, and the input is emptied so the same file can be picked again. */
+function FileButton({
+  className,
+  multiple,
+  capture,
+  disabled,
+  onFiles,
+  children,
+}: {
+  className: string;
+  multiple?: boolean;
+  capture?: 'environment';
+  disabled: boolean;
+  onFiles: (files: FileList | null) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className={className}>
+      {children}
+      <input
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        capture={capture}
+        className="sr-only"
+        disabled={disabled}
+        onChange={(e) => {
+          onFiles(e.currentTarget.files);
+          e.currentTarget.value = '';
+        }}
+      />
+    </label>
+  );
+}
 
 /**
  * The listing's photos: 1 to 8, added by dropping files, the file picker or the phone's camera, each
@@ -159,34 +194,17 @@ export function PhotoPicker({
       >
         <p className="text-sm">Drop photos here, or</p>
         <div className="flex flex-wrap justify-center gap-2">
-          <label className="btn btn-outline btn-sm">
+          <FileButton className="btn btn-outline btn-sm" multiple disabled={items.length >= MAX_PHOTOS} onFiles={addFiles}>
             <ImagePlus size={16} aria-hidden="true" /> Choose photos
-            <input
-              type="file"
-              accept="image/*"
-              multiple
-              className="sr-only"
-              disabled={items.length >= MAX_PHOTOS}
-              onChange={(e) => {
-                addFiles(e.currentTarget.files);
-                e.currentTarget.value = '';
-              }}
-            />
-          </label>
-          <label className="btn btn-outline btn-sm sm:hidden">
+          </FileButton>
+          <FileButton
+            className="btn btn-outline btn-sm sm:hidden"
+            capture="environment"
+            disabled={items.length >= MAX_PHOTOS}
+            onFiles={addFiles}
+          >
             <Camera size={16} aria-hidden="true" /> Take a photo
-            <input
-              type="file"
-              accept="image/*"
-              capture="environment"
-              className="sr-only"
-              disabled={items.length >= MAX_PHOTOS}
-              onChange={(e) => {
-                addFiles(e.currentTarget.files);
-                e.currentTarget.value = '';
-              }}
-            />
-          </label>
+          </FileButton>
         </div>
       </div>
       <p className="sr-only" aria-live="polite">
