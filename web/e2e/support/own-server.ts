@@ -59,6 +59,9 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
       RATE_LIMIT_MAX: '100000',
+      // The journeys list many items as the few demo sellers: the per-seller upload caps stay out of the way.
+      UPLOADS_PER_HOUR: '100000',
+      UNUSED_UPLOADS_MAX: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
