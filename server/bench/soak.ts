@@ -21,7 +21,6 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -29,6 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { rssKb } from './lib/shop';
+import { freePort } from '../test/helpers/port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(here, '..');
@@ -58,17 +58,6 @@ function dbUrl(name: string): string {
   const u = new URL(PG_URL);
   u.pathname = `/${name}`;
   return u.toString();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function freshDatabase() {

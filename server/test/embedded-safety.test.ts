@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from
 import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock';
-import { freePort } from './helpers/app';
+import { freePort } from './helpers/port';
 import { Client } from './helpers/client';
 import { productBody, uploadPhoto } from './helpers/builders';
 import { testDbKind } from './helpers/db';

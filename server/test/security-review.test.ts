@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { encodeCursor } from '../src/lib/paging';
-import { freePort, startTestApp, type TestApp } from './helpers/app';
+import { freePort } from './helpers/port';
+import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 import { testDbKind } from './helpers/db';
 

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upload } from '../src/db/schema';
 import { createStorage } from '../src/storage';
 import { photosService } from '../src/modules/uploads/service';
-import { freePort, startTestApp, type TestApp } from './helpers/app';
+import { freePort } from './helpers/port';
+import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 import {
   addProduct,

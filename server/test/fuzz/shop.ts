@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import { createDatabase, type Database } from '../../src/db/client';
 import { product, user } from '../../src/db/schema';
 import { seedCategories } from '../../src/seed/demo';
 import { Client } from '../helpers/client';
+import { freePort } from '../helpers/port';
 
 export type Role = 'anonymous' | 'buyer' | 'seller' | 'admin';
 
@@ -26,17 +26,6 @@ export type FuzzShop = {
 };
 
 const ADMIN = 'fuzz-admin@fuzz.shop';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /**
  * The real shop on a real port for the fuzzer: a new database (an in-memory PGlite unless `pgUrl`

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { seedCategories } from '../../src/seed/demo';
 import type { Payments } from '../../src/payments';
 import { createTestDatabase } from './db';
 import { Client } from './client';
+import { freePort } from './port';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -44,18 +44,6 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     UNUSED_UPLOADS_MAX: '1000000',
     JOBS_ENABLED: 'false',
     ...env,
-  });
-}
-
-/** A port no one listens on right now, for a server that must know its address before it listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
   });
 }
 
