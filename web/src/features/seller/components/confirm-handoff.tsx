@@ -5,53 +5,90 @@ import { Modal } from '@/components/modal';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useConfirmHandoff } from '../api/handoff';
+import { decodeQrFrame } from './qr-frame';
 
-/** The browser's own QR reader (Chrome on Android, among others); no decoder package ships with the shop. */
+/** The browser's own QR reader (Chrome on Android, among others), used where present as it is faster. */
 type Detector = { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
 type DetectorClass = new (opts: { formats: string[] }) => Detector;
 const detectorClass = (): DetectorClass | null =>
   typeof window !== 'undefined' && 'BarcodeDetector' in window
     ? (window as unknown as { BarcodeDetector: DetectorClass }).BarcodeDetector
     : null;
+const hasCamera = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
 
-/** The phone's camera, read by BarcodeDetector until it sees a hand-off QR code. */
+/** How often a frame is read: often enough to feel instant, rarely enough to leave a slow phone's CPU free. */
+const SCAN_EVERY_MS = 200;
+/** Frames are scaled down to this many pixels on the longer side before jsQR reads them. */
+const FRAME_MAX = 640;
+
+/** Elsewhere the frame is drawn to a canvas and decoded in JavaScript by jsQR. */
+function canvasReader(): (video: HTMLVideoElement) => string[] {
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return (video) => {
+    const { videoWidth: w, videoHeight: h } = video;
+    if (!context || !w || !h) return [];
+    const scale = Math.min(1, FRAME_MAX / Math.max(w, h));
+    canvas.width = Math.round(w * scale);
+    canvas.height = Math.round(h * scale);
+    context.drawImage(video, 0, 0, canvas.width, canvas.height);
+    const text = decodeQrFrame(context.getImageData(0, 0, canvas.width, canvas.height));
+    return text === null ? [] : [text];
+  };
+}
+
+/** The phone's camera, read by BarcodeDetector or jsQR until it sees a hand-off QR code. */
 function Scanner({ onCode, onStop }: { onCode: (code: string) => void; onStop: (why?: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    const Reader = detectorClass();
-    if (!Reader || !navigator.mediaDevices?.getUserMedia) {
+    if (!hasCamera()) {
       onStop('This browser cannot use the camera here: type the code instead.');
       return;
     }
+    const Detector = detectorClass();
+    const detector = Detector ? new Detector({ formats: ['qr_code'] }) : null;
+    const decode = detector ? null : canvasReader();
+    const read = async (v: HTMLVideoElement): Promise<string[]> =>
+      detector ? (await detector.detect(v).catch(() => [])).map((f) => f.rawValue) : (decode?.(v) ?? []);
     let stream: MediaStream | null = null;
     let timer: number | undefined;
     let stopped = false;
-    const reader = new Reader({ formats: ['qr_code'] });
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'environment' } })
       .then(async (s) => {
         stream = s;
-        if (stopped || !video.current) return;
+        if (stopped || !video.current) {
+          for (const t of s.getTracks()) t.stop();
+          return;
+        }
         video.current.srcObject = s;
         await video.current.play();
         const look = async () => {
           if (stopped || !video.current) return;
-          const found = await reader.detect(video.current).catch(() => []);
-          const code = found.map((f) => codeFromScan(f.rawValue)).find((c) => c);
+          const texts = await read(video.current).catch(() => []);
+          const code = texts.map((t) => codeFromScan(t)).find((c) => c);
+          if (stopped) return;
           if (code) onCode(code);
-          else timer = window.setTimeout(look, 250);
+          else timer = window.setTimeout(look, SCAN_EVERY_MS);
         };
         void look();
       })
-      .catch(() => onStop('The camera could not be opened: type the code instead.'));
+      .catch(() => {
+        if (!stopped) onStop('The camera could not be opened: type the code instead.');
+      });
     return () => {
       stopped = true;
       window.clearTimeout(timer);
       for (const t of stream?.getTracks() ?? []) t.stop();
+      if (video.current) video.current.srcObject = null;
     };
   }, [onCode, onStop]);
+  const stop = useRef<HTMLButtonElement>(null);
+  // The scan button is gone once the camera opens: keep keyboard users on the scanner's own control.
+  useEffect(() => stop.current?.focus(), []);
   return (
     <div className="flex flex-col gap-2">
+      <p className="text-sm text-base-content/80">Point the camera at the QR code on the buyer's order.</p>
       <video
         ref={video}
         aria-label="Camera preview"
@@ -59,7 +96,7 @@ function Scanner({ onCode, onStop }: { onCode: (code: string) => void; onStop: (
         muted
         playsInline
       />
-      <button type="button" className="btn btn-ghost btn-sm" onClick={() => onStop()}>
+      <button ref={stop} type="button" className="btn btn-ghost btn-sm" onClick={() => onStop()}>
         Stop the camera
       </button>
     </div>
@@ -68,7 +105,7 @@ function Scanner({ onCode, onStop }: { onCode: (code: string) => void; onStop: (
 
 /**
  * The seller's "Confirm hand-off" for a paid (held) booking: scan the buyer's QR code with the
- * phone's camera where the browser can read QR codes, or type the 6-digit code. The code is never
+ * phone's camera (where the browser may open it), or type the 6-digit code. The code is never
  * shown to the seller; a right one captures the money and completes the order for both at once.
  */
 export function ConfirmHandoff({ orderId, buyerName }: { orderId: string; buyerName: string }) {
@@ -80,7 +117,7 @@ export function ConfirmHandoff({ orderId, buyerName }: { orderId: string; buyerN
   const confirm = useConfirmHandoff(orderId);
   const fieldId = useId();
   const errorId = useId();
-  const canScan = !!detectorClass();
+  const canScan = hasCamera();
 
   const send = useCallback(
     (value: string) => {
@@ -144,7 +181,7 @@ export function ConfirmHandoff({ orderId, buyerName }: { orderId: string; buyerN
             Scan the buyer's QR code
           </button>
         ) : (
-          <p className="mt-3 text-sm text-base-content/70">This browser cannot scan QR codes here: type the code instead.</p>
+          <p className="mt-3 text-sm text-base-content/70">This browser cannot open the camera here: type the code instead.</p>
         )}
         {note ? (
           <p role="status" className="mt-2 text-sm">
