@@ -82,6 +82,9 @@ export async function removeReview(tx: Executor, actor: AuditActor, reviewId: st
   return true;
 }
 
+/** A seller whose page is shown: not deleted, not suspended ($1 is the seller's id). */
+const SHOWN_SELLER = 'u.id = $1 and u.deleted_at is null and u.suspended_at is null';
+
 /**
  * Reviews of sellers by buyers after a completed hand-off. The seller's count and star sum live on
  * the user row and change in the same transaction as the review, so every product list reads the
@@ -183,6 +186,12 @@ order by r.created_at desc, r.id desc limit ${Math.floor(limit) + 1}`,
     },
 
     /** A seller's public page; a deleted or suspended account has none. */
+    /** 404 unless the seller's page exists; for the page's lists, which need no profile (nor its sales count). */
+    async assertSellerShown(id: string): Promise<void> {
+      const [u] = await query<{ id: string }>('trust_seller_shown', `select u.id from "user" u where ${SHOWN_SELLER}`, [id]);
+      if (!u) throw notFound('The seller');
+    },
+
     async sellerProfile(id: string): Promise<SellerProfile> {
       const [u] = await query<{
         id: string;
@@ -196,7 +205,7 @@ order by r.created_at desc, r.id desc limit ${Math.floor(limit) + 1}`,
         'trust_seller_profile',
         `select u.id, u.name, u.verified, ${iso('u.created_at')} as created_at, u.rating_sum, u.rating_count,
   (select count(*)::int from orders o join product p on p.id = o.product_id where p.seller_id = u.id and ${COMPLETED_SQL('o')}) as sales
-from "user" u where u.id = $1 and u.deleted_at is null and u.suspended_at is null`,
+from "user" u where ${SHOWN_SELLER}`,
         [id],
       );
       if (!u) throw notFound('The seller');

@@ -123,7 +123,7 @@ export const trustRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await reviews.sellerProfile(request.params.id);
+      await reviews.assertSellerShown(request.params.id);
       const page = await reviews.bySeller(request.params.id, request.query.limit, request.query.cursor);
       return sendKeysetPage(request, reply, page);
     },
@@ -141,7 +141,7 @@ export const trustRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await reviews.sellerProfile(request.params.id);
+      await reviews.assertSellerShown(request.params.id);
       const page = await catalog.listedBySeller(request.params.id, request.query.limit, request.query.cursor);
       return sendKeysetPage(request, reply, page);
     },
