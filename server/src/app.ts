@@ -165,6 +165,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail, codes });
 
   const photos = photosService({ db, storage: createStorage(config.storage), log: app.log, limits: config.uploads });
+  // One catalog service for every module that reads products, so they share its row-estimate cache.
+  const catalog = catalogService(database, photos);
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
@@ -198,7 +200,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         google: !!config.google,
         paymentProvider: pay.provider.name,
       });
-      await api.register(catalogRoutes, { catalog: catalogService(database, photos) });
+      await api.register(catalogRoutes, { catalog });
       await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, {
         users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded }),
@@ -217,11 +219,11 @@ export async function buildApp({ config, database, payments, clock, logStream }:
           hideThreshold: config.reportHideThreshold,
           sessionsEnded,
         }),
-        catalog: catalogService(database, photos),
+        catalog,
       });
       await api.register(listingRoutes, {
         listing: listingService(db, { mail, photos }),
-        catalog: catalogService(database, photos),
+        catalog,
       });
       await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
     },
