@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { apiSignUp, DEMO_PASSWORD, expect, newWatchedPage, test, uniqueEmail } from './support/fixtures';
 import { expectPath, expectToast, visible } from './support/journey';
-import { totp } from './support/totp';
+import { totp } from '../../server/test/helpers/totp';
 
 /**
  * Two-factor sign-in in the browser: a person turns it on at the profile page with a code computed
