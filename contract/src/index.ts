@@ -2,6 +2,7 @@ export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './catalog';
+export * from './condition-checks';
 export * from './listing';
 export * from './users';
 export * from './orders';
