@@ -1,8 +1,43 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/*
+ * Prices, counts and dates on the first screens are formatted by hand: the first Intl formatter a
+ * page builds loads the browser's locale data, a long task on a phone before anything shows.
+ */
 
-/** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00". */
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** A whole number with en-US grouping: 1234567 -> "1,234,567". */
+export function groupDigits(n: number): string {
+  const whole = Math.round(n);
+  return `${whole < 0 ? '-' : ''}${group(String(Math.abs(whole)))}`;
+}
+
+/** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00", as Intl's en-US currency format writes them. */
 export function formatPrice(amount: number): string {
-  return usd.format(Number.isFinite(amount) ? amount : 0);
+  const value = Number.isFinite(amount) ? amount : 0;
+  const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
+  const sign = value < 0 && Number(`${whole}.${cents}`) > 0 ? '-' : '';
+  return `${sign}$${group(whole)}.${cents}`;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A UTC time as "3 November 2025" (en-GB, long month). */
+export function formatLongDate(t: number): string {
+  const d = new Date(t);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 export function pluralize(n: number, one: string, many = `${one}s`): string {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PackageOpen, SearchX } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { groupDigits } from '@/lib/format';
 import type { ProductPage } from '../api/product-page';
 import { ProductCard } from './product-card';
 import { CountSkeleton, countRowClass, ProductGridSkeleton, productGridClass } from './product-card-skeleton';
@@ -24,8 +25,6 @@ interface ProductListProps {
   clearTo?: string;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /**
  * "48 results"; "About 12,000 results" for the server's estimate of a broad search; "24+ results"
  * when it gave no total and more pages follow.
@@ -37,11 +36,11 @@ export function resultCountText(
 ): string {
   const total = page?.total;
   if (typeof total === 'number' && total >= loaded) {
-    if (!page!.totalExact) return `About ${count.format(total)} results`;
-    return `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
+    if (!page!.totalExact) return `About ${groupDigits(total)} results`;
+    return `${groupDigits(total)} ${total === 1 ? 'result' : 'results'}`;
   }
-  if (hasMore) return `${count.format(loaded)}+ results`;
-  return `${count.format(loaded)} ${loaded === 1 ? 'result' : 'results'}`;
+  if (hasMore) return `${groupDigits(loaded)}+ results`;
+  return `${groupDigits(loaded)} ${loaded === 1 ? 'result' : 'results'}`;
 }
 
 /** A paged product grid with its count, loading, error, empty and load-more states. */
@@ -102,9 +101,9 @@ export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clea
         </ul>
         <div className="flex flex-col items-center gap-2">
           <p className="text-sm text-base-content/70">
-            Showing {count.format(products.length)}
+            Showing {groupDigits(products.length)}
             {typeof first?.total === 'number' && first.total >= products.length
-              ? ` of ${first.totalExact ? '' : 'about '}${count.format(first.total)}`
+              ? ` of ${first.totalExact ? '' : 'about '}${groupDigits(first.total)}`
               : ''}{' '}
             {products.length === 1 ? 'product' : 'products'}
           </p>
