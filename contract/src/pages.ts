@@ -1,3 +1,5 @@
+import type { ProductDetail } from './catalog';
+
 /**
  * The web app's page paths (React Router patterns, web/src/config/paths.ts): the server answers
  * 200 with the app for these and 404 (still with the app, which shows its own page) for any other
@@ -29,3 +31,76 @@ export const PAGE_PATTERNS = [
   '/dashboard/payment/:id',
   '/dashboard/profile',
 ] as const;
+
+/** The shop's name, the same in the header, the footer, the manifest and every tab title. */
+export const BRAND = 'SecondByte';
+
+/** The description of a page that has none of its own. */
+export const DEFAULT_DESCRIPTION = 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches.';
+
+export type PageMeta = { title?: string; description?: string };
+type PagePattern = (typeof PAGE_PATTERNS)[number];
+
+/**
+ * Each page's title and description, as the server writes them into the HTML and the app sets them
+ * on navigation; pages that know more (a product's name) set their own on top.
+ */
+export const PAGE_META: Record<PagePattern, PageMeta | ((params: Record<string, string | undefined>) => PageMeta)> = {
+  '/': { description: 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches near you.' },
+  '/blog': { title: 'Blog', description: 'Questions and answers about buying and selling used tech.' },
+  '/login': { title: 'Log in' },
+  '/login/two-factor': { title: 'Two-factor sign-in' },
+  '/signup': { title: 'Sign up', description: 'Create an account to buy or sell used tech.' },
+  '/forgot-password': { title: 'Forgot password' },
+  '/reset-password': { title: 'Reset password' },
+  '/email-verified': { title: 'Email address verified' },
+  '/category/:category': ({ category = '' }) => ({
+    title: category,
+    description: `Used ${category} for sale: condition, price and seller on every listing.`,
+  }),
+  '/product/:id': { title: 'Product' },
+  '/seller/:id': { title: 'Seller', description: "A seller's rating, reviews and what they sell now." },
+  '/dashboard': { title: 'Dashboard' },
+  '/dashboard/myorders': { title: 'My orders' },
+  '/dashboard/myproducts': { title: 'My products' },
+  '/dashboard/addproducts': { title: 'Add a product' },
+  '/dashboard/editproduct/:id': { title: 'Edit product' },
+  '/dashboard/allbuyer': { title: 'All buyers' },
+  '/dashboard/allseller': { title: 'All sellers' },
+  '/dashboard/messages': { title: 'Messages' },
+  '/dashboard/messages/:id': { title: 'Messages' },
+  '/dashboard/moderation': { title: 'Moderation' },
+  '/dashboard/audit': { title: 'Audit log' },
+  '/dashboard/payment/:id': { title: 'Payment' },
+  '/dashboard/profile': { title: 'Profile' },
+};
+
+/** The not-found page's title. */
+export const NOT_FOUND_META: PageMeta = { title: 'Page not found' };
+
+/** "Title | SecondByte", or the brand alone for the home page. */
+export function pageTitle(title?: string): string {
+  return title ? `${title} | ${BRAND}` : `${BRAND}: second-hand tech`;
+}
+
+/** A product page's own title and description, once the product is known. */
+export function productMeta(p: { name: string; condition: string; location: string }): Required<PageMeta> {
+  return { title: p.name, description: `Used ${p.name} in ${p.condition} condition, ${p.location}.` };
+}
+
+/** The data the server puts into a page's HTML, so the app shows it without asking again. */
+export type InitialPageData = {
+  /** Set (to null) only when the request carried no session cookie: nobody is signed in. */
+  session?: null;
+  /** The product of a product page, as GET /api/product/{id} answers. */
+  product?: ProductDetail;
+};
+
+/** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */
+export const PRODUCT_PHOTO_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw';
+
+/** The home page's banner: its largest image, preloaded by the server. */
+export const HOME_BANNER = '/images/banner.svg';
+
+/** The id of the script element holding InitialPageData as JSON. */
+export const INITIAL_DATA_ID = 'shop-data';

@@ -1,6 +1,7 @@
 /**
  * What the server says about the web app's pages and to crawlers: statuses that mean what they say
- * (404 unknown address or item, 410 a removed listing, 200 a sold one), robots.txt, the sitemaps
+ * (404 unknown address or item, 410 a removed listing, 200 a sold one), each page's head (title,
+ * canonical, link previews, JSON-LD, the first screen's data), robots.txt, the sitemaps
  * (exactly the listed products, paged by keyset), compression of answers, the cache of hashed
  * files, and the OpenAPI document's shape.
  */
@@ -17,7 +18,8 @@ import { seedSynthetic } from '../src/seed/synthetic';
 import { startTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase, testDbKind } from './helpers/db';
 
-const INDEX_HTML = '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><meta name="description" content="Shop" /><title>Shop</title></head><body><div id="root"></div></body></html>';
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
 
 /** A built web app's files: the page, and one hashed script with its .br twin as the build writes it. */
@@ -81,13 +83,17 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     ]) {
       const res = await fetch(t.baseUrl + page);
       expect(res.status, page).toBe(200);
-      expect(await res.text()).toBe(INDEX_HTML);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(`<link rel="canonical" href="${t.config.baseUrl}${page}" />`);
     }
     for (const page of ['/nope', '/dashboard/nope', '/category', '/product']) {
       const res = await fetch(t.baseUrl + page);
       expect(res.status, page).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(await res.text()).toBe(INDEX_HTML);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<title>Page not found | SecondByte</title>');
     }
     for (const url of ['/api/nope', '/missing.js']) {
       const res = await fetch(t.baseUrl + url);
@@ -104,8 +110,92 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(await status(unlisted)).toBe(410);
     expect(await status('6f1c1c4e-8f3a-4f7e-9a55-2b7f3c1d0e99')).toBe(404);
     expect(await status('not-an-id')).toBe(404);
-    const gone = await fetch(`${t.baseUrl}/product/${hidden}`);
-    expect(await gone.text()).toBe(INDEX_HTML);
+    const gone = await (await fetch(`${t.baseUrl}/product/${hidden}`)).text();
+    expect(gone).toContain('<div id="root"></div>');
+    expect(gone).toContain('<title>Product not found | SecondByte</title>');
+    expect(gone).not.toContain('application/ld+json');
+  });
+
+  it("a product page's HTML, before any script runs, holds its name, price, photo, link-preview tags, JSON-LD and the app's data", async () => {
+    const photoId = '0b6f3c7e-5a2d-4c1e-9f8a-3d2e1c0b9a87';
+    const stored = [{ id: photoId, w: 1600, h: 1200, ws: [400, 800, 1600], av: [400], ph: '' }];
+    const name = 'Pixel 8 "Pro" </script><script>alert(1)</script> & case';
+    await t.database.db.execute(
+      sql`update product set name = ${name}, price_cents = 123450, photos = ${JSON.stringify(stored)}::jsonb, cover = ${JSON.stringify(stored[0])}::jsonb where id = ${available}`,
+    );
+    const res = await fetch(`${t.baseUrl}/product/${available}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await res.text();
+    const api = (await (await fetch(`${t.baseUrl}/api/product/${available}`)).json()) as {
+      name: string;
+      price: number;
+      condition: string;
+      seller: string;
+      photos: { url: string; srcset: string }[];
+    };
+    const cover = api.photos[0]!;
+    const url = `${t.config.baseUrl}/product/${available}`;
+    const escaped = 'Pixel 8 &quot;Pro&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; case';
+
+    // The injected name never closes an element: the only scripts are the shell's and ours.
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(`<title>${escaped} | SecondByte</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${url}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
+    expect(html).toContain('<meta property="og:type" content="product" />');
+    expect(html).toContain(`<meta property="og:url" content="${url}" />`);
+    expect(html).toContain(`<meta property="og:image" content="${t.config.baseUrl}${cover.url}" />`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toMatch(/<meta name="description" content="Used Pixel 8 &quot;Pro&quot;[^"]* condition, [^"]+\." \/>/);
+    // The cover is fetched with the HTML, as the gallery will ask for it.
+    expect(html).toContain(`<link rel="preload" as="image" href="${cover.url}" imagesrcset="${cover.srcset}"`);
+    expect(html).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high" \/>/);
+
+    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+    expect(ld).not.toBeNull();
+    const product = JSON.parse(ld![1]!) as Record<string, unknown> & { offers: Record<string, unknown> };
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name,
+      sku: available,
+      itemCondition: 'https://schema.org/UsedCondition',
+      image: [`${t.config.baseUrl}${cover.url}`],
+    });
+    expect(product.offers).toEqual({
+      '@type': 'Offer',
+      url,
+      price: '1234.50',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/UsedCondition',
+      seller: { '@type': 'Person', name: api.seller },
+    });
+
+    // The app's data is the API's answer itself, so the page shows it without asking again; no
+    // session cookie, so nobody is signed in.
+    const data = html.match(/<script type="application\/json" id="shop-data">(.*?)<\/script>/s);
+    expect(data).not.toBeNull();
+    expect(JSON.parse(data![1]!)).toEqual({ product: api, session: null });
+  });
+
+  it('a sold item says SoldOut; a request with a session cookie gets no session in the page', async () => {
+    const html = await (await fetch(`${t.baseUrl}/product/${sold}`)).text();
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as {
+      offers: { availability: string };
+    };
+    expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
+    const signedIn = await (
+      await fetch(`${t.baseUrl}/product/${available}`, { headers: { cookie: 'better-auth.session_token=abc.def' } })
+    ).text();
+    const data = JSON.parse(signedIn.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
+    expect(data).not.toHaveProperty('session');
+    expect(data).toHaveProperty('product');
+    // Home: its banner is fetched with the HTML.
+    const home = await (await fetch(`${t.baseUrl}/`)).text();
+    expect(home).toContain('<link rel="preload" as="image" href="/images/banner.svg" fetchpriority="high" />');
+    expect(home).toContain('<title>SecondByte: second-hand tech</title>');
   });
 
   it('robots.txt keeps crawlers out of the dashboard and the API but its docs, and names the sitemap', async () => {
@@ -142,7 +232,6 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     await pages.register(pageRoutes, {
       database: t.database,
       baseUrl: 'https://shop.example',
-      hasWebApp: false,
       sitemapPageSize: 7,
     });
     const index = (await pages.inject('/sitemap.xml')).body;
@@ -254,7 +343,7 @@ describe.runIf(testDbKind === 'postgres')('the sitemap at 100,000 listings', () 
       const started = performance.now();
       await seedSynthetic(database.db, { products: 100_000, sellers: 50 });
       const seeded = performance.now() - started;
-      await pages.register(pageRoutes, { database, baseUrl: 'https://shop.example', hasWebApp: false });
+      await pages.register(pageRoutes, { database, baseUrl: 'https://shop.example' });
       await pages.ready();
       const [{ n } = { n: 0 }] = await database.query<{ n: number }>(
         undefined,

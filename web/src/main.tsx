@@ -4,11 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { seedFromPage } from './lib/initial-data';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 // One query client for the app and its router, so route loaders can start requests early.
 const queryClient = createQueryClient();
+// What the server put into the page (a product page's product, no session without a cookie) is not asked for again.
+seedFromPage(queryClient);
 const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(

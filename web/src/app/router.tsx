@@ -5,6 +5,7 @@ import { paths, segment } from '@/config/paths';
 import { sessionQueryOptions } from '@/lib/session';
 import { advertisementsQueryOptions } from '@/features/catalog/api/get-advertisements';
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories';
+import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { ErrorPage } from './error-page';
 import type { RoleName } from '@/hooks/use-roles';
 import { RootLayout } from './layout/root-layout';
@@ -26,14 +27,19 @@ const guard = (role?: RoleName) => async () => {
  * needs first go out while its chunk downloads, instead of after it has rendered. Nothing waits
  * for them and a failure is the page's to show (the home page's lists stay empty: docs/product.md#home-page).
  */
-const warm = (queryClient: QueryClient | undefined, start: (client: QueryClient) => void) =>
+const warm = (
+  queryClient: QueryClient | undefined,
+  start: (client: QueryClient, params: Record<string, string | undefined>) => void,
+) =>
   queryClient
     ? {
-        loader: () => {
-          start(queryClient);
+        loader: ({ params }: { params: Record<string, string | undefined> }) => {
+          start(queryClient, params);
           return null;
         },
-        shouldRevalidate: () => false,
+        // Again only for another item (its params), never for a search or a form on the same page.
+        shouldRevalidate: ({ currentParams, nextParams }: { currentParams: object; nextParams: object }) =>
+          JSON.stringify(currentParams) !== JSON.stringify(nextParams),
       }
     : {};
 
@@ -97,6 +103,8 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
             },
             {
               path: segment(paths.product.path, ''),
+              // The product itself (unless the server put it into the page) while the page's code loads.
+              ...warm(queryClient, (client, { id = '' }) => void client.prefetchQuery(productQueryOptions(id))),
               lazy: async () => ({ Component: (await import('@/features/catalog/pages/product-page')).ProductPage }),
             },
             {

@@ -1,3 +1,5 @@
+import { HOME_BANNER } from '@shop/contract';
+
 /**
  * Route table: `path` is what the router matches, `getHref` builds a link. Components link
  * through these helpers only, so a route can move in one place.
@@ -57,7 +59,7 @@ export const paths = {
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },
   images: {
-    banner: '/images/banner.svg',
+    banner: HOME_BANNER,
     fallback: '/images/fallback.svg',
   },
 } as const;

@@ -1,14 +1,5 @@
 import { useEffect } from 'react';
-
-/** The shop's name, the same in the header, the footer, the manifest and every tab title. */
-export const BRAND = 'SecondByte';
-
-const DEFAULT_DESCRIPTION = 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches.';
-
-/** "Title | SecondByte", or the brand alone for the home page. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${BRAND}` : `${BRAND}: second-hand tech`;
-}
+import { DEFAULT_DESCRIPTION, pageTitle } from '@shop/contract';
 
 /** Sets the tab title and the meta description (created if the page has none). */
 export function applyPageMeta(title: string, description = DEFAULT_DESCRIPTION) {

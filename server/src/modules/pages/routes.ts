@@ -1,8 +1,23 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { idSchema, PAGE_PATTERNS } from '@shop/contract';
+import { getSessionCookie } from 'better-auth/cookies';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  HOME_BANNER,
+  idSchema,
+  type InitialPageData,
+  NOT_FOUND_META,
+  PAGE_META,
+  PAGE_PATTERNS,
+  PRODUCT_PHOTO_SIZES,
+  productDetailSchema,
+  productMeta,
+} from '@shop/contract';
 import type { Database } from '../../db/client';
 import { requestPath } from '../../lib/request-path';
+import type { CatalogService } from '../catalog/service';
+import { type PageHead, productJsonLd, renderShell } from './shell';
 
 /** The sitemap protocol's limit of URLs per file. */
 const SITEMAP_MAX_URLS = 50_000;
@@ -13,8 +28,8 @@ type Options = {
   database: Database;
   /** The shop's public address, for the absolute URLs robots.txt and sitemaps need. */
   baseUrl: string;
-  /** Whether the built web app is there to send (index.html); robots.txt and the sitemaps work without. */
-  hasWebApp: boolean;
+  /** The built web app (its folder with index.html) and where its pages read products; robots.txt and the sitemaps work without. */
+  web?: { dist: string; catalog: CatalogService };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
 };
@@ -49,7 +64,7 @@ async function listingState(database: Database, id: string): Promise<ListingStat
  * robots.txt, and the sitemaps.
  */
 export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
-  const { database, baseUrl, hasWebApp } = opts;
+  const { database, baseUrl, web } = opts;
   const pageSize = opts.sitemapPageSize ?? SITEMAP_MAX_URLS;
   const hidden = { schema: { hide: true } };
 
@@ -137,16 +152,68 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     return reply.send(Readable.from(urls()));
   });
 
-  if (!hasWebApp) return;
-  const sendApp = (reply: FastifyReply, status = 200) => reply.code(status).sendFile('index.html');
+  if (!web) return;
+  const { dist: webDist, catalog } = web;
+  const absolute = (p: string) => new URL(p, baseUrl).href;
+
+  /**
+   * index.html made into the page at this address: its own head (title, description, canonical,
+   * link previews, structured data, largest image preloaded) and the data its first screen needs.
+   * Read from disk on each request, so a rebuild never leaves it pointing at assets that are gone.
+   * Personal (it says whether someone is signed in), so never stored by a shared cache.
+   */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    head: Omit<PageHead, 'url'>,
+    data: InitialPageData = {},
+  ) => {
+    const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
+    // No session cookie: nobody is signed in, and the app need not ask.
+    if (!getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }))) data.session = null;
+    const url = absolute(requestPath(request.url));
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    return renderShell(shell, { ...head, url }, data);
+  };
+
   for (const pattern of PAGE_PATTERNS) {
+    const meta = PAGE_META[pattern];
     if (pattern === '/product/:id') {
       app.get<{ Params: { id: string } }>(pattern, hidden, async (request, reply) => {
         const state = await listingState(database, request.params.id);
-        return sendApp(reply, state === 'live' ? 200 : state === 'gone' ? 410 : 404);
+        const product = state === 'live' ? await catalog.productById(request.params.id) : null;
+        if (!product) {
+          const gone = state !== 'missing';
+          return sendPage(request, reply, gone ? 410 : 404, { title: 'Product not found' });
+        }
+        const detail = productDetailSchema.parse(product);
+        const cover = detail.photos[0];
+        const url = absolute(requestPath(request.url));
+        return sendPage(
+          request,
+          reply,
+          200,
+          {
+            ...productMeta(detail),
+            ogType: 'product',
+            image: cover
+              ? { url: absolute(cover.url), width: cover.width, height: cover.height, alt: detail.name }
+              : detail.img
+                ? { url: absolute(detail.img), width: 800, height: 600, alt: detail.name }
+                : undefined,
+            jsonLd: productJsonLd(detail, url, absolute),
+            preload: cover ? { href: cover.url, srcset: cover.srcset, sizes: PRODUCT_PHOTO_SIZES } : undefined,
+          },
+          { product: detail },
+        );
       });
     } else {
-      app.get(pattern, hidden, (_request, reply) => sendApp(reply));
+      app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {
+        const head: Omit<PageHead, 'url'> = typeof meta === 'function' ? meta(request.params) : { ...meta };
+        if (pattern === '/') head.preload = { href: HOME_BANNER };
+        return sendPage(request, reply, 200, head);
+      });
     }
   }
   // Any other address: 404, with the app (it shows its not-found page); under /api and for files, a JSON 404.
@@ -155,6 +222,6 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     if (url.startsWith('/api/') || /\.[A-Za-z0-9]+$/.test(url)) {
       return reply.code(404).send({ error: 'not_found', message: `No route for GET ${url}.` });
     }
-    return sendApp(reply, 404);
+    return sendPage(request, reply, 404, NOT_FOUND_META);
   });
 };

@@ -3,7 +3,8 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { PAGE_PATTERNS } from '@shop/contract';
 import { paths } from '@/config/paths';
-import { BRAND, usePageMeta } from '@/lib/page-meta';
+import { BRAND } from '@shop/contract';
+import { usePageMeta } from '@/lib/page-meta';
 import { RouteMeta, routeMeta } from './route-meta';
 
 const description = () => document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;

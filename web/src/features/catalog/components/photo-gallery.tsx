@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { preload } from 'react-dom';
-import type { Product, ProductPhoto } from '@shop/contract';
+import { PRODUCT_PHOTO_SIZES, type Product, type ProductPhoto } from '@shop/contract';
 import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
 import { Img } from '@/components/img';
 
 /** How wide the main photo is shown: the page's left column from `lg`, the whole width below. */
-const MAIN_SIZES = '(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw';
 
 /** An item listed before uploads has only its `img`: shown as a gallery of one. */
 function photosOf(product: Pick<Product, 'photos' | 'img'>): ProductPhoto[] {
@@ -25,7 +24,7 @@ export function PhotoGallery({ product, badge }: { product: Pick<Product, 'photo
   const track = useRef<HTMLUListElement>(null);
   const cover = photos[0];
   if (cover?.srcset)
-    preload(cover.url, { as: 'image', imageSrcSet: cover.srcset, imageSizes: MAIN_SIZES, fetchPriority: 'high' });
+    preload(cover.url, { as: 'image', imageSrcSet: cover.srcset, imageSizes: PRODUCT_PHOTO_SIZES, fetchPriority: 'high' });
 
   const go = (i: number) => {
     const next = Math.max(0, Math.min(photos.length - 1, i));
@@ -77,7 +76,7 @@ export function PhotoGallery({ product, badge }: { product: Pick<Product, 'photo
                 <Img
                   src={p.url}
                   photo={p.srcset ? p : undefined}
-                  sizes={MAIN_SIZES}
+                  sizes={PRODUCT_PHOTO_SIZES}
                   alt={i === 0 ? product.name : `${product.name} (${i + 1} of ${photos.length})`}
                   width={800}
                   height={600}

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Product, ProductDetail } from '@shop/contract';
+import { type Product, type ProductDetail, productMeta } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
 import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
@@ -12,7 +12,7 @@ import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatPrice, formatYears } from '@/lib/format';
+import { formatLongDate, formatPrice, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProductCard, VerifiedTick } from '../components/product-card';
@@ -24,12 +24,10 @@ import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
 import { percentBelow } from '../lib/pricing';
 
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** "3 November 2025" from createdAt, or the API's d/m/yyyy `date` when that is all there is. */
 export function postedDate(product: Pick<Product, 'createdAt' | 'date'>): string {
   const t = Date.parse(product.createdAt);
-  return Number.isFinite(t) ? longDate.format(t) : product.date;
+  return Number.isFinite(t) ? formatLongDate(t) : product.date;
 }
 
 /** /product/:id (public): one product with everything about it, Buy now, and related items. */
@@ -38,10 +36,8 @@ export function ProductPage() {
   const query = useProduct(id);
   const product = query.data;
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
-  usePageMeta(
-    product ? product.name : notFound ? 'Product not found' : null,
-    product ? `Used ${product.name} in ${product.condition} condition, ${product.location}.` : undefined,
-  );
+  const meta = product ? productMeta(product) : null;
+  usePageMeta(meta ? meta.title : notFound ? 'Product not found' : null, meta?.description);
 
   let body: React.ReactNode;
   if (query.isPending) body = <ProductSkeleton />;

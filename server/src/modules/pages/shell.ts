@@ -1,0 +1,106 @@
+import {
+  BRAND,
+  DEFAULT_DESCRIPTION,
+  INITIAL_DATA_ID,
+  type InitialPageData,
+  type PageMeta,
+  pageTitle,
+  type ProductDetail,
+} from '@shop/contract';
+
+/** What the server writes into a page's head besides the title and description. */
+export type PageHead = PageMeta & {
+  /** The page's own absolute address, without its query: the canonical link and og:url. */
+  url: string;
+  /** Link previews: the cover photo of a product page. */
+  image?: { url: string; width: number; height: number; alt: string };
+  ogType?: 'website' | 'product';
+  /** Structured data (schema.org) for search engines, written as JSON-LD. */
+  jsonLd?: object;
+  /** The page's largest image, fetched with the HTML instead of after the app has rendered. */
+  preload?: { href: string; srcset?: string; sizes?: string };
+};
+
+const attr = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&#39;', '"': '&quot;' })[c] ?? c);
+
+/** JSON inside a script element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/**
+ * The built index.html made into one page: its title and description, canonical link, Open Graph
+ * and Twitter card tags, structured data, a preload of its largest image, and the data the app
+ * would otherwise ask for first (InitialPageData).
+ */
+export function renderShell(shell: string, head: PageHead, data: InitialPageData = {}): string {
+  const title = pageTitle(head.title);
+  const description = head.description ?? DEFAULT_DESCRIPTION;
+  const tags = [
+    `<link rel="canonical" href="${attr(head.url)}" />`,
+    `<meta property="og:site_name" content="${BRAND}" />`,
+    `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
+    `<meta property="og:title" content="${attr(head.title ?? title)}" />`,
+    `<meta property="og:description" content="${attr(description)}" />`,
+    `<meta property="og:url" content="${attr(head.url)}" />`,
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${attr(head.title ?? title)}" />`,
+    `<meta name="twitter:description" content="${attr(description)}" />`,
+  ];
+  if (head.image) {
+    tags.push(
+      `<meta property="og:image" content="${attr(head.image.url)}" />`,
+      `<meta property="og:image:width" content="${head.image.width}" />`,
+      `<meta property="og:image:height" content="${head.image.height}" />`,
+      `<meta property="og:image:alt" content="${attr(head.image.alt)}" />`,
+      `<meta name="twitter:image" content="${attr(head.image.url)}" />`,
+    );
+  }
+  if (head.preload) {
+    const { href, srcset, sizes } = head.preload;
+    tags.push(
+      `<link rel="preload" as="image" href="${attr(href)}"${srcset ? ` imagesrcset="${attr(srcset)}"` : ''}${sizes ? ` imagesizes="${attr(sizes)}"` : ''} fetchpriority="high" />`,
+    );
+  }
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);
+
+  let html = shell
+    .replace(/<title>[^<]*<\/title>/, `<title>${attr(title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${attr(description)}" />`)
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  if (Object.keys(data).length) {
+    html = html.replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`,
+    );
+  }
+  return html;
+}
+
+/** schema.org Product with its Offer: price, currency, availability, used condition, seller. */
+export function productJsonLd(product: ProductDetail, url: string, absolute: (path: string) => string): object {
+  const images = (product.photos.length ? product.photos.map((p) => p.url) : [product.img]).filter(Boolean).map(absolute);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    ...(product.description ? { description: product.description } : {}),
+    image: images,
+    category: product.category,
+    sku: product._id,
+    itemCondition: 'https://schema.org/UsedCondition',
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: product.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/UsedCondition',
+      seller: { '@type': 'Person', name: product.seller },
+    },
+  };
+}

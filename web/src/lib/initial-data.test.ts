@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { INITIAL_DATA_ID } from '@shop/contract';
+import { seedFromPage } from './initial-data';
+import { queryKeys } from './query-keys';
+
+function pageWith(json: string): Document {
+  const doc = document.implementation.createHTMLDocument('page');
+  const el = doc.createElement('script');
+  el.type = 'application/json';
+  el.id = INITIAL_DATA_ID;
+  el.textContent = json;
+  doc.body.append(el);
+  return doc;
+}
+
+describe('seedFromPage', () => {
+  it("puts the page's product and the signed-out session into the cache, and removes the element", () => {
+    const client = new QueryClient();
+    const doc = pageWith(JSON.stringify({ session: null, product: { _id: 'p1', name: 'Pixel 8' } }));
+    seedFromPage(client, doc);
+    expect(client.getQueryData(queryKeys.products.one('p1'))).toEqual({ _id: 'p1', name: 'Pixel 8' });
+    expect(client.getQueryState(queryKeys.session)?.status).toBe('success');
+    expect(client.getQueryData(queryKeys.session)).toBeNull();
+    expect(doc.getElementById(INITIAL_DATA_ID)).toBeNull();
+  });
+
+  it('leaves the session to be asked for when the page does not say, and ignores broken data', () => {
+    const client = new QueryClient();
+    seedFromPage(client, pageWith(JSON.stringify({ product: { _id: 'p2' } })));
+    expect(client.getQueryState(queryKeys.session)).toBeUndefined();
+    const other = new QueryClient();
+    seedFromPage(other, pageWith('{not json'));
+    expect(other.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,22 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { INITIAL_DATA_ID, type InitialPageData } from '@shop/contract';
+import { queryKeys } from './query-keys';
+
+/**
+ * Puts what the server wrote into the page (InitialPageData: a product page's product, and that
+ * nobody is signed in when there was no session cookie) into the query cache, so the first screen
+ * asks for none of it again. Read once: the element is removed.
+ */
+export function seedFromPage(client: QueryClient, doc: Document = document): void {
+  const el = doc.getElementById(INITIAL_DATA_ID);
+  if (!el) return;
+  el.remove();
+  let data: InitialPageData;
+  try {
+    data = JSON.parse(el.textContent ?? '') as InitialPageData;
+  } catch {
+    return;
+  }
+  if (data.session === null) client.setQueryData(queryKeys.session, null);
+  if (data.product) client.setQueryData(queryKeys.products.one(data.product._id), data.product);
+}
