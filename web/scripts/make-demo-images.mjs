@@ -10,6 +10,10 @@
 //   categories/{laptop,mobile,ipad,camera,headphone,watch}.svg
 //   products/<category>-1.svg ... <category>-8.svg
 //   banner.svg (1600x600), fallback.svg
+// The home page shows the banner as WebP (banner-800.webp, banner-1600.webp, committed), drawn from
+// banner.svg with the server workspace's sharp:
+//   cd server && node -e "for (const w of [800, 1600]) require('sharp')('../web/public/images/banner.svg',
+//     { density: (144 * w) / 1600 }).resize(w).webp({ quality: 82, effort: 6 }).toFile(`../web/public/images/banner-${w}.webp`)"
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

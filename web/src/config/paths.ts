@@ -1,5 +1,3 @@
-import { HOME_BANNER } from '@shop/contract';
-
 /**
  * Route table: `path` is what the router matches, `getHref` builds a link. Components link
  * through these helpers only, so a route can move in one place.
@@ -59,7 +57,6 @@ export const paths = {
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
   },
   images: {
-    banner: HOME_BANNER,
     fallback: '/images/fallback.svg',
   },
 } as const;

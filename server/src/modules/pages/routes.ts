@@ -211,7 +211,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     } else {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {
         const head: Omit<PageHead, 'url'> = typeof meta === 'function' ? meta(request.params) : { ...meta };
-        if (pattern === '/') head.preload = { href: HOME_BANNER };
+        if (pattern === '/') head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
         return sendPage(request, reply, 200, head);
       });
     }

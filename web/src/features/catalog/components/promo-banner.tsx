@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { HOME_BANNER } from '@shop/contract';
 import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
 
@@ -24,10 +25,12 @@ export function PromoBanner() {
         </div>
       </div>
       <Img
-        src={paths.images.banner}
+        src={HOME_BANNER.src}
+        photo={{ url: HOME_BANNER.src, srcset: HOME_BANNER.srcset, width: HOME_BANNER.width, height: HOME_BANNER.height }}
+        sizes={HOME_BANNER.sizes}
         alt="A laptop, phone, camera, headphones and a watch"
-        width={1600}
-        height={600}
+        width={HOME_BANNER.width}
+        height={HOME_BANNER.height}
         priority
         className="h-auto w-full rounded-box"
       />
