@@ -90,8 +90,11 @@ export function productMeta(p: { name: string; condition: string; location: stri
 
 /** The data the server puts into a page's HTML, so the app shows it without asking again. */
 export type InitialPageData = {
-  /** Set (to null) only when the request carried no session cookie: nobody is signed in. */
-  session?: null;
+  /**
+   * The session as GET /api/auth/get-session answers it (without its bearer token), or null when
+   * nobody is signed in; absent when the server did not look.
+   */
+  session?: { user: { id: string } & Record<string, unknown>; session: Record<string, unknown> } | null;
   /** The product of a product page, as GET /api/product/{id} answers. */
   product?: ProductDetail;
 };

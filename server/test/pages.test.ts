@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../src/modules/pages/routes';
 import { seedSynthetic } from '../src/seed/synthetic';
 import { startTestApp, type TestApp } from './helpers/app';
+import { uniqueEmail } from './helpers/builders';
 import { createTestDatabase, testDbKind } from './helpers/db';
 
 const INDEX_HTML =
@@ -180,18 +181,31 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(JSON.parse(data![1]!)).toEqual({ product: api, session: null });
   });
 
-  it('a sold item says SoldOut; a request with a session cookie gets no session in the page', async () => {
+  it('a sold item says SoldOut; a signed-in page carries the session without its token, a stale cookie says nobody', async () => {
     const html = await (await fetch(`${t.baseUrl}/product/${sold}`)).text();
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as {
       offers: { availability: string };
     };
     expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
-    const signedIn = await (
+    const pageData = (body: string) =>
+      JSON.parse(body.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as {
+        session?: { user: { email: string }; session: Record<string, unknown> } | null;
+        product?: unknown;
+      };
+
+    const stale = await (
       await fetch(`${t.baseUrl}/product/${available}`, { headers: { cookie: 'better-auth.session_token=abc.def' } })
     ).text();
-    const data = JSON.parse(signedIn.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
-    expect(data).not.toHaveProperty('session');
-    expect(data).toHaveProperty('product');
+    expect(pageData(stale).session).toBeNull();
+
+    const buyer = await t.client().signUp(uniqueEmail('page-reader'));
+    const res = await buyer.raw('GET', '/blog');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const own = pageData(await res.text());
+    const api = (await buyer.get<{ user: { email: string }; session: { id: string } }>('/api/auth/get-session')).body;
+    expect(own.session?.user).toEqual(api.user);
+    expect(own.session?.session.id).toBe(api.session.id);
+    expect(own.session?.session).not.toHaveProperty('token');
     // Home: its banner is fetched with the HTML.
     const home = await (await fetch(`${t.baseUrl}/`)).text();
     expect(home).toContain(

@@ -25,6 +25,13 @@ describe('seedFromPage', () => {
     expect(doc.getElementById(INITIAL_DATA_ID)).toBeNull();
   });
 
+  it("puts a signed-in page's session into the cache", () => {
+    const client = new QueryClient();
+    const session = { user: { id: 'u1', email: 'sam@example.com' }, session: { id: 's1' } };
+    seedFromPage(client, pageWith(JSON.stringify({ session })));
+    expect(client.getQueryData(queryKeys.session)).toEqual(session);
+  });
+
   it('leaves the session to be asked for when the page does not say, and ignores broken data', () => {
     const client = new QueryClient();
     seedFromPage(client, pageWith(JSON.stringify({ product: { _id: 'p2' } })));

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { INITIAL_DATA_ID, type InitialPageData } from '@shop/contract';
+import type { SessionData } from './auth-client';
 import { queryKeys } from './query-keys';
 
 /**
- * Puts what the server wrote into the page (InitialPageData: a product page's product, and that
- * nobody is signed in when there was no session cookie) into the query cache, so the first screen
- * asks for none of it again. Read once: the element is removed.
+ * Puts what the server wrote into the page (InitialPageData: a product page's product, and who is
+ * signed in) into the query cache, so the first screen asks for none of it again. Read once: the
+ * element is removed.
  */
 export function seedFromPage(client: QueryClient, doc: Document = document): void {
   const el = doc.getElementById(INITIAL_DATA_ID);
@@ -17,6 +18,6 @@ export function seedFromPage(client: QueryClient, doc: Document = document): voi
   } catch {
     return;
   }
-  if (data.session === null) client.setQueryData(queryKeys.session, null);
+  if (data.session !== undefined) client.setQueryData(queryKeys.session, (data.session ?? null) as SessionData | null);
   if (data.product) client.setQueryData(queryKeys.products.one(data.product._id), data.product);
 }

@@ -14,6 +14,8 @@ import {
   productDetailSchema,
   productMeta,
 } from '@shop/contract';
+import type { Auth } from '../../auth/auth';
+import { authHeaders } from '../../auth/plugin';
 import type { Database } from '../../db/client';
 import { requestPath } from '../../lib/request-path';
 import type { CatalogService } from '../catalog/service';
@@ -28,8 +30,11 @@ type Options = {
   database: Database;
   /** The shop's public address, for the absolute URLs robots.txt and sitemaps need. */
   baseUrl: string;
-  /** The built web app (its folder with index.html) and where its pages read products; robots.txt and the sitemaps work without. */
-  web?: { dist: string; catalog: CatalogService };
+  /**
+   * The built web app (its folder with index.html), where its pages read products, and the
+   * sign-in that tells who is asking; robots.txt and the sitemaps work without.
+   */
+  web?: { dist: string; catalog: CatalogService; auth: Auth };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
 };
@@ -153,7 +158,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
   });
 
   if (!web) return;
-  const { dist: webDist, catalog } = web;
+  const { dist: webDist, catalog, auth } = web;
   const absolute = (p: string) => new URL(p, baseUrl).href;
 
   /**
@@ -170,10 +175,23 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     data: InitialPageData = {},
   ) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
-    // No session cookie: nobody is signed in, and the app need not ask.
+    // Who is signed in, so the app need not ask: nobody without a session cookie (no lookup), else
+    // the session as get-session answers it, renewed cookies included, its bearer token left out.
+    let personal = false;
     if (!getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }))) data.session = null;
+    else {
+      const { headers, response } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+      const cookies = headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      data.session = response ? { user: response.user, session: { ...response.session, token: undefined } } : null;
+      personal = !!response;
+    }
     const url = absolute(requestPath(request.url));
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie');
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', personal ? 'private, no-store' : 'private, no-cache')
+      .header('vary', 'Cookie');
     return renderShell(shell, { ...head, url }, data);
   };
 
