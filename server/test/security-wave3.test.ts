@@ -241,9 +241,14 @@ describe('uploads are capped per seller', () => {
   it('past UPLOADS_PER_HOUR a seller gets 429 (nothing stored); an hour later uploads work again', async () => {
     const s = await seller(t, 'f4-s');
     for (let i = 0; i < 5; i++) await uploadPhoto(s);
-    const body = expectError(await post(s), 429, 'sixth upload');
+    const refused = await post(s);
+    const body = expectError(refused, 429, 'sixth upload');
     expect(body.error).toBe('rate_limited');
-    expect(body.message).toMatch(/5 photos in the last hour/);
+    expect(body.message).toMatch(/5 photos in the last hour.*Try again in \d+ minutes/);
+    // Until the first of the five leaves the hour: just under an hour now.
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(55 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
     const rows = await t.database.db.select({ id: upload.id }).from(upload).where(eq(upload.ownerId, s.id));
     expect(rows).toHaveLength(5);
     // Another seller is not affected.

@@ -44,6 +44,7 @@ export function installErrorHandler(app: FastifyInstance) {
   );
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
+      if (err.retryAfterS !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterS))));
       return reply
         .code(err.statusCode)
         .send({ error: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) });

@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** Seconds until asking again can succeed (a 429's Retry-After). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

@@ -41,6 +41,8 @@ export function photosService({
     const [n] = await db
       .select({
         hour: sql<number>`count(*) filter (where ${upload.createdAt} > now() - interval '1 hour')::int`,
+        // When the oldest upload of the last hour leaves it: one more upload is allowed then.
+        freeInS: sql<number>`coalesce(extract(epoch from min(${upload.createdAt}) filter (where ${upload.createdAt} > now() - interval '1 hour') + interval '1 hour' - now()), 0)::float8`,
         unused: sql<number>`count(*) filter (where ${upload.productId} is null)::int`,
       })
       .from(upload)
@@ -49,7 +51,9 @@ export function photosService({
       throw new AppError(
         429,
         'rate_limited',
-        `You uploaded ${limits.perHour} photos in the last hour, the most we take. Try again later.`,
+        `You uploaded ${limits.perHour} photos in the last hour, the most we take. Try again in ${Math.ceil((n?.freeInS ?? 60) / 60)} minutes.`,
+        undefined,
+        n?.freeInS ?? 60,
       );
     if ((n?.unused ?? 0) >= limits.unusedMax)
       throw new AppError(
