@@ -221,5 +221,23 @@ describe('conversations', () => {
     for (let i = 0; i < 14; i++) codes.push((await send(fast, c, `spam ${i}`)).status);
     expect(codes.slice(0, 12).every((x) => x === 201)).toBe(true);
     expect(codes.slice(12)).toEqual([429, 429]);
+    const refused = await send(fast, c, 'one more');
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+  });
+
+  it('a message to (or from) a suspended or closed account is refused with 409; once unsuspended it goes through', async () => {
+    const s2 = await seller(t, 'talk-suspended-seller');
+    const b2 = await buyer(t, 'talk-suspended-buyer');
+    const c = (await open(b2, await addProduct(s2))).body._id;
+    expectStatus(await send(b2, c, 'Still for sale?'), 201, 'before');
+    await t.database.query(undefined, 'update "user" set suspended_at = now() where id = $1', [s2.id]);
+    const body = expectError(await send(b2, c, 'Hello?'), 409, 'to a suspended seller');
+    expect(body.error).toBe('account_closed');
+    const seen = await b2.get<unknown[]>(`/api/conversations/${c}/messages`);
+    expect(seen.body).toHaveLength(1);
+    await t.database.query(undefined, 'update "user" set suspended_at = null where id = $1', [s2.id]);
+    expectStatus(await send(b2, c, 'Hello again'), 201, 'after unsuspend');
   });
 });

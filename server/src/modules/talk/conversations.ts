@@ -53,7 +53,8 @@ update conversation c set last_message_id = m.id, last_message_at = m.created_at
 from m where c.id = $1 returning m.id::text as id, ${iso('m.created_at')} as created_at, c.buyer_id, c.seller_id`;
 
 /**
- * SEND_SQL, only when $2 is one of the conversation's two people and neither blocked the other, with
+ * SEND_SQL, only when $2 is one of the conversation's two people, neither blocked the other and
+ * neither account is suspended or closed, with
  * the message event of both (user_event) and its NOTIFY on channel $4 (the ids alone past $5 bytes),
  * as the event bus's PUBLISH_SQL writes them.
  */
@@ -62,6 +63,8 @@ const SEND_NOTIFY_SQL = `with c as (
   where c.id = $1 and $2::uuid in (c.buyer_id, c.seller_id)
     and not exists (select 1 from user_block b where (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id)
       or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id))
+    and not exists (select 1 from "user" o where o.id in (c.buyer_id, c.seller_id)
+      and (o.suspended_at is not null or o.deleted_at is not null))
 ), m as (
   insert into message (conversation_id, sender_id, body) select c.id, $2, $3 from c returning id, created_at
 ), u as (
@@ -120,6 +123,8 @@ type Access = {
   lastMessageId: number;
   /** Either person blocked the other. */
   blocked: boolean;
+  /** Either person's account is suspended or closed. */
+  closed: boolean;
   participant: boolean;
 };
 
@@ -146,12 +151,15 @@ export function conversationsService(deps: {
       last_message_id: string;
       reported: boolean;
       blocked: boolean;
+      closed: boolean;
     }>(
       'talk_access',
       `select c.buyer_id, c.seller_id, c.product_id, c.last_message_id::text,
   exists (select 1 from report r where r.kind = 'conversation' and r.target_id = c.id) as reported,
   exists (select 1 from user_block b where (b.blocker_id = c.buyer_id and b.blocked_id = c.seller_id)
-    or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id)) as blocked
+    or (b.blocker_id = c.seller_id and b.blocked_id = c.buyer_id)) as blocked,
+  exists (select 1 from "user" o where o.id in (c.buyer_id, c.seller_id)
+    and (o.suspended_at is not null or o.deleted_at is not null)) as closed
 from conversation c where c.id = $1`,
       [id],
     );
@@ -163,6 +171,7 @@ from conversation c where c.id = $1`,
       productId: c.product_id,
       lastMessageId: Number(c.last_message_id),
       blocked: c.blocked,
+      closed: c.closed,
       participant,
     };
   }
@@ -306,11 +315,14 @@ where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m
           429,
           'rate_limited',
           `You are sending messages too fast. Try again in ${Math.ceil(hit.ttlMs / 1000)} seconds.`,
+          undefined,
+          hit.ttlMs / 1000,
         );
       const refused = async () => {
         const a = await access(me, id);
         if (!a.participant) return forbidden('Only the buyer and the seller write in a conversation.');
         if (a.blocked) return forbidden('Messages are blocked between you and this person.');
+        if (a.closed) return conflict('account_closed', 'This account is suspended or closed: messages cannot reach it.');
         return undefined;
       };
       type Sent = { id: string; created_at: string; buyer_id: string; seller_id: string };

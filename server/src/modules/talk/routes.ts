@@ -119,7 +119,7 @@ export const talkRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary:
-          'Sends a text message (up to 2,000 characters); 403 when either person blocked the other or the email is not verified yet, 429 when too fast',
+          'Sends a text message (up to 2,000 characters); 403 when either person blocked the other or the email is not verified yet, 409 when either account is suspended or closed, 429 when too fast (Retry-After)',
         params: idParams,
         body: sendMessageInputSchema,
         response: { 201: messageSchema, ...errors },
