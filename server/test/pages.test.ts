@@ -120,7 +120,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
   it("a product page's HTML, before any script runs, holds its name, price, photo, link-preview tags, JSON-LD and the app's data", async () => {
     const photoId = '0b6f3c7e-5a2d-4c1e-9f8a-3d2e1c0b9a87';
     const stored = [{ id: photoId, w: 1600, h: 1200, ws: [400, 800, 1600], av: [400], ph: '' }];
-    const name = 'Pixel 8 "Pro" </script><script>alert(1)</script> & case';
+    const name = `Pixel 8 "Pro" </script><script>alert(1)</script> & case $' $&`;
     await t.database.db.execute(
       sql`update product set name = ${name}, price_cents = 123450, photos = ${JSON.stringify(stored)}::jsonb, cover = ${JSON.stringify(stored[0])}::jsonb where id = ${available}`,
     );
@@ -137,7 +137,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     };
     const cover = api.photos[0]!;
     const url = `${t.config.baseUrl}/product/${available}`;
-    const escaped = 'Pixel 8 &quot;Pro&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; case';
+    const escaped = 'Pixel 8 &quot;Pro&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; case $&#39; $&amp;';
 
     // The injected name never closes an element: the only scripts are the shell's and ours.
     expect(html).not.toContain('<script>alert(1)');
@@ -149,6 +149,9 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(html).toContain(`<meta property="og:image" content="${t.config.baseUrl}${cover.url}" />`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).toMatch(/<meta name="description" content="Used Pixel 8 &quot;Pro&quot;[^"]* condition, [^"]+\." \/>/);
+    // The shell's own markers appear once: nothing in the name was read as a replacement pattern.
+    expect(html.split('</head>')).toHaveLength(2);
+    expect(html.split('<div id="root"></div>')).toHaveLength(2);
     // The cover is fetched with the HTML, as the gallery will ask for it.
     expect(html).toContain(`<link rel="preload" as="image" href="${cover.url}" imagesrcset="${cover.srcset}"`);
     expect(html).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high" \/>/);

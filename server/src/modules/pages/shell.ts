@@ -68,14 +68,19 @@ export function renderShell(shell: string, head: PageHead, data: InitialPageData
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);
 
+  // Replacer functions, not strings: a replacement string would read `$&`, `$'` and the like in a
+  // product's name as patterns.
   let html = shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${attr(title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${attr(description)}" />`)
-    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${attr(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*"\s*\/?>/,
+      () => `<meta name="description" content="${attr(description)}" />`,
+    )
+    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
   if (Object.keys(data).length) {
     html = html.replace(
       '<div id="root"></div>',
-      `<div id="root"></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`,
+      () => `<div id="root"></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`,
     );
   }
   return html;
