@@ -96,6 +96,23 @@ describe('pages, robots.txt, sitemaps, compression', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain('<title>Page not found | SecondByte</title>');
     }
+    // A category is one of the shop's (any case; the title spells it as the shop does), else 404:
+    // other text would become a page title and a link preview.
+    const laptop = await fetch(`${t.baseUrl}/category/laptop`);
+    expect(laptop.status).toBe(200);
+    expect(await laptop.text()).toContain('<title>Laptop | SecondByte</title>');
+    const made = await fetch(`${t.baseUrl}/category/Account%20suspended%20-%20verify%20at%20evil.example`);
+    expect(made.status).toBe(404);
+    const madeHtml = await made.text();
+    expect(madeHtml).toContain('<title>Page not found | SecondByte</title>');
+    expect(madeHtml).not.toContain('Account suspended');
+    // An error page names no canonical address, so an address that reads as another host names none either.
+    for (const page of ['//evil.example/x', '//user:pw@evil.example/x', '//[/x']) {
+      const res = await rawGet(t.baseUrl + page);
+      expect(res.status, page).toBe(404);
+      expect(res.body.toString()).not.toContain('rel="canonical"');
+      expect(res.body.toString()).not.toContain('evil.example');
+    }
     for (const url of ['/api/nope', '/missing.js']) {
       const res = await fetch(t.baseUrl + url);
       expect(res.status, url).toBe(404);
@@ -126,7 +143,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     );
     const res = await fetch(`${t.baseUrl}/product/${available}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     const api = (await (await fetch(`${t.baseUrl}/api/product/${available}`)).json()) as {
       name: string;
@@ -203,7 +220,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
 
     const buyer = await t.client().signUp(uniqueEmail('page-reader'));
     const res = await buyer.raw('GET', '/blog');
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const own = pageData(await res.text());
     const api = (await buyer.get<{ user: { email: string }; session: { id: string } }>('/api/auth/get-session')).body;
     expect(own.session?.user).toEqual(api.user);

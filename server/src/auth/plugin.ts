@@ -38,7 +38,8 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
 
-function toSessionUser(s: AuthSession): SessionUser | null {
+/** The signed-in user of a Better Auth session, or null when there is none or the account is suspended or closed. */
+export function toSessionUser(s: AuthSession): SessionUser | null {
   if (!s) return null;
   const u = s.user as typeof s.user & {
     role?: string;

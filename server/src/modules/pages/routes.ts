@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CATEGORIES,
   HOME_BANNER,
   idSchema,
   type InitialPageData,
@@ -15,7 +16,7 @@ import {
   productMeta,
 } from '@shop/contract';
 import type { Auth } from '../../auth/auth';
-import { authHeaders } from '../../auth/plugin';
+import { authHeaders, toSessionUser } from '../../auth/plugin';
 import type { Database } from '../../db/client';
 import { requestPath } from '../../lib/request-path';
 import type { CatalogService } from '../catalog/service';
@@ -159,7 +160,13 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
 
   if (!web) return;
   const { dist: webDist, catalog, auth } = web;
-  const absolute = (p: string) => new URL(p, baseUrl).href;
+  /** The shop's address for a path (never another host: `//evil.example` stays a path), or an absolute URL as it is. */
+  const absolute = (p: string) => {
+    if (/^https?:\/\//i.test(p)) return p;
+    const u = new URL(baseUrl);
+    u.pathname = p;
+    return u.href;
+  };
 
   /**
    * index.html made into the page at this address: its own head (title, description, canonical,
@@ -177,21 +184,25 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
     // Who is signed in, so the app need not ask: nobody without a session cookie (no lookup), else
     // the session as get-session answers it, renewed cookies included, its bearer token left out.
-    let personal = false;
     if (!getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }))) data.session = null;
     else {
-      const { headers, response } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
-      const cookies = headers.getSetCookie();
-      if (cookies.length) reply.header('set-cookie', cookies);
-      data.session = response ? { user: response.user, session: { ...response.session, token: undefined } } : null;
-      personal = !!response;
+      try {
+        const { headers, response } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
+        const cookies = headers.getSetCookie();
+        if (cookies.length) reply.header('set-cookie', cookies);
+        // A suspended or closed account is signed out, as every API call sees it.
+        data.session =
+          response && toSessionUser(response)
+            ? { user: response.user, session: { ...response.session, token: undefined } }
+            : null;
+      } catch (err) {
+        // The page still goes out; the app asks for the session itself.
+        request.log.warn({ err }, 'page: session not read');
+      }
     }
-    const url = absolute(requestPath(request.url));
-    reply
-      .code(status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', personal ? 'private, no-store' : 'private, no-cache')
-      .header('vary', 'Cookie');
+    const url = status === 200 ? absolute(requestPath(request.url)) : undefined;
+    // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie');
     return renderShell(shell, { ...head, url }, data);
   };
 
@@ -228,6 +239,12 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       });
     } else {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {
+        if (pattern === '/category/:category') {
+          // Only the shop's categories: any other text would become a 200 page's title and link preview.
+          const known = CATEGORIES.find((c) => c.toLowerCase() === request.params.category?.toLowerCase());
+          if (!known) return sendPage(request, reply, 404, NOT_FOUND_META);
+          request.params.category = known;
+        }
         const head: Omit<PageHead, 'url'> = typeof meta === 'function' ? meta(request.params) : { ...meta };
         if (pattern === '/') head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
         return sendPage(request, reply, 200, head);

@@ -10,8 +10,8 @@ import {
 
 /** What the server writes into a page's head besides the title and description. */
 export type PageHead = PageMeta & {
-  /** The page's own absolute address, without its query: the canonical link and og:url. */
-  url: string;
+  /** The page's own absolute address, without its query: the canonical link and og:url (none on an error page). */
+  url?: string;
   /** Link previews: the cover photo of a product page. */
   image?: { url: string; width: number; height: number; alt: string };
   ogType?: 'website' | 'product';
@@ -41,12 +41,13 @@ export function renderShell(shell: string, head: PageHead, data: InitialPageData
   const title = pageTitle(head.title);
   const description = head.description ?? DEFAULT_DESCRIPTION;
   const tags = [
-    `<link rel="canonical" href="${attr(head.url)}" />`,
+    ...(head.url
+      ? [`<link rel="canonical" href="${attr(head.url)}" />`, `<meta property="og:url" content="${attr(head.url)}" />`]
+      : []),
     `<meta property="og:site_name" content="${BRAND}" />`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${attr(head.title ?? title)}" />`,
     `<meta property="og:description" content="${attr(description)}" />`,
-    `<meta property="og:url" content="${attr(head.url)}" />`,
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${attr(head.title ?? title)}" />`,
     `<meta name="twitter:description" content="${attr(description)}" />`,
