@@ -77,7 +77,7 @@ export function renderShell(shell: string, head: PageHead, data: InitialPageData
       /<meta name="description" content="[^"]*"\s*\/?>/,
       () => `<meta name="description" content="${attr(description)}" />`,
     )
-    .replace('</head>', () => `    ${tags.join('\n    ')}\n  </head>`);
+    .replace(/\s*<\/head>/, () => `\n    ${tags.join('\n    ')}\n  </head>`);
   if (Object.keys(data).length) {
     html = html.replace(
       '<div id="root"></div>',
