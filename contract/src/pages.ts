@@ -1,4 +1,5 @@
 import type { ProductDetail } from './catalog';
+import type { SellerProfile } from './trust';
 
 /**
  * The web app's page paths (React Router patterns, web/src/config/paths.ts): the server answers
@@ -88,6 +89,16 @@ export function productMeta(p: { name: string; condition: string; location: stri
   return { title: p.name, description: `Used ${p.name} in ${p.condition} condition, ${p.location}.` };
 }
 
+/** A seller page's own title and description, once the seller is known. */
+export function sellerMeta(s: { name: string; verified: boolean; rating: number | null; reviews: number }): Required<PageMeta> {
+  const rating =
+    s.rating === null ? 'no reviews yet' : `rated ${s.rating} of 5 from ${s.reviews} ${s.reviews === 1 ? 'review' : 'reviews'}`;
+  return {
+    title: s.name,
+    description: `${s.name}${s.verified ? ', a verified seller' : ''} on SecondByte: ${rating}, and what they sell now.`,
+  };
+}
+
 /** The data the server puts into a page's HTML, so the app shows it without asking again. */
 export type InitialPageData = {
   /**
@@ -97,6 +108,8 @@ export type InitialPageData = {
   session?: { user: { id: string } & Record<string, unknown>; session: Record<string, unknown> } | null;
   /** The product of a product page, as GET /api/product/{id} answers. */
   product?: ProductDetail;
+  /** The seller of a seller page, as GET /api/sellers/{id} answers. */
+  seller?: SellerProfile;
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

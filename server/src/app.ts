@@ -189,6 +189,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     clock: clock ?? (() => new Date()),
     ...config.handoff,
   });
+  // Reviews and seller pages: the API's and the seller page's head read the same profile.
+  const reviews = reviewsService({ database, notifications: talk.notifications });
   jobs.register({ name: 'handoff.release-stale-holds', everyMs: 15 * 60_000, run: handoff.releaseStaleHolds });
   jobs.register({ name: 'handoff.expire-unpaid', everyMs: 15 * 60_000, run: handoff.expireUnpaid });
   await app.register(
@@ -212,7 +214,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(talk.routes);
       // Reviews, seller pages, reports and moderation; outcomes reach people through talk's notifications.
       await api.register(trustRoutes, {
-        reviews: reviewsService({ database, notifications: talk.notifications }),
+        reviews,
         moderation: moderationService({
           database,
           notifications: talk.notifications,
@@ -259,7 +261,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(pageRoutes, {
     database,
     baseUrl: config.baseUrl,
-    web: fs.existsSync(path.join(config.webDist, 'index.html')) ? { dist: config.webDist, catalog, auth } : undefined,
+    web: fs.existsSync(path.join(config.webDist, 'index.html')) ? { dist: config.webDist, catalog, reviews, auth } : undefined,
   });
 
   return app;

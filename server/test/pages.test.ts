@@ -234,6 +234,23 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(home).toContain('<title>SecondByte: second-hand tech</title>');
   });
 
+  it('a seller page carries the seller as the API answers it, with their name in its title; an unknown seller is 404', async () => {
+    const { sellerId } = (await (await fetch(`${t.baseUrl}/api/product/${available}`)).json()) as { sellerId: string };
+    const res = await fetch(`${t.baseUrl}/seller/${sellerId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const api = (await (await fetch(`${t.baseUrl}/api/sellers/${sellerId}`)).json()) as { name: string };
+    expect(html).toContain(`<title>${api.name} | SecondByte</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${t.config.baseUrl}/seller/${sellerId}" />`);
+    const data = JSON.parse(html.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as { seller?: unknown };
+    expect(data.seller).toEqual(api);
+    for (const id of ['6f1c1c4e-8f3a-4f7e-9a55-2b7f3c1d0e99', 'nope']) {
+      const missing = await fetch(`${t.baseUrl}/seller/${id}`);
+      expect(missing.status, id).toBe(404);
+      expect(await missing.text()).toContain('<title>Seller not found | SecondByte</title>');
+    }
+  });
+
   it('robots.txt keeps crawlers out of the dashboard and the API but its docs, and names the sitemap', async () => {
     const res = await fetch(`${t.baseUrl}/robots.txt`);
     expect(res.status).toBe(200);

@@ -17,8 +17,18 @@ function pageWith(json: string): Document {
 describe('seedFromPage', () => {
   it("puts the page's product and the signed-out session into the cache, and removes the element", () => {
     const client = new QueryClient();
-    const doc = pageWith(JSON.stringify({ session: null, product: { _id: 'p1', name: 'Pixel 8' } }));
+    const seller = {
+      _id: 's1',
+      name: 'Sadia',
+      verified: true,
+      memberSince: '2025-01-01',
+      completedSales: 3,
+      rating: 4.5,
+      reviews: 2,
+    };
+    const doc = pageWith(JSON.stringify({ session: null, product: { _id: 'p1', name: 'Pixel 8' }, seller }));
     seedFromPage(client, doc);
+    expect(client.getQueryData(queryKeys.trust.seller('s1'))).toEqual(seller);
     expect(client.getQueryData(queryKeys.products.one('p1'))).toEqual({ _id: 'p1', name: 'Pixel 8' });
     expect(client.getQueryState(queryKeys.session)?.status).toBe('success');
     expect(client.getQueryData(queryKeys.session)).toBeNull();

@@ -4,8 +4,8 @@ import type { SessionData } from './auth-client';
 import { queryKeys } from './query-keys';
 
 /**
- * Puts what the server wrote into the page (InitialPageData: a product page's product, and who is
- * signed in) into the query cache, so the first screen asks for none of it again. Read once: the
+ * Puts what the server wrote into the page (InitialPageData: a product or seller page's product or
+ * seller, and who is signed in) into the query cache, so the first screen asks for none of it again. Read once: the
  * element is removed.
  */
 export function seedFromPage(client: QueryClient, doc: Document = document): void {
@@ -20,4 +20,5 @@ export function seedFromPage(client: QueryClient, doc: Document = document): voi
   }
   if (data.session !== undefined) client.setQueryData(queryKeys.session, (data.session ?? null) as SessionData | null);
   if (data.product) client.setQueryData(queryKeys.products.one(data.product._id), data.product);
+  if (data.seller) client.setQueryData(queryKeys.trust.seller(data.seller._id), data.seller);
 }

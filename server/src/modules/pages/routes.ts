@@ -14,12 +14,15 @@ import {
   PRODUCT_PHOTO_SIZES,
   productDetailSchema,
   productMeta,
+  sellerMeta,
 } from '@shop/contract';
 import type { Auth } from '../../auth/auth';
 import { authHeaders, toSessionUser } from '../../auth/plugin';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { requestPath } from '../../lib/request-path';
 import type { CatalogService } from '../catalog/service';
+import type { ReviewsService } from '../trust/reviews';
 import { type PageHead, productJsonLd, renderShell } from './shell';
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -35,7 +38,7 @@ type Options = {
    * The built web app (its folder with index.html), where its pages read products, and the
    * sign-in that tells who is asking; robots.txt and the sitemaps work without.
    */
-  web?: { dist: string; catalog: CatalogService; auth: Auth };
+  web?: { dist: string; catalog: CatalogService; reviews: ReviewsService; auth: Auth };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
 };
@@ -159,7 +162,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
   });
 
   if (!web) return;
-  const { dist: webDist, catalog, auth } = web;
+  const { dist: webDist, catalog, reviews, auth } = web;
   /** The shop's address for a path (never another host: `//evil.example` stays a path), or an absolute URL as it is. */
   const absolute = (p: string) => {
     if (/^https?:\/\//i.test(p)) return p;
@@ -236,6 +239,18 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
           },
           { product: detail },
         );
+      });
+    } else if (pattern === '/seller/:id') {
+      app.get<{ Params: { id: string } }>(pattern, hidden, async (request, reply) => {
+        // The profile as GET /api/sellers/{id} answers it; an unknown, suspended or closed seller is a 404 there and here.
+        const seller = idSchema.safeParse(request.params.id).success
+          ? await reviews.sellerProfile(request.params.id).catch((err: unknown) => {
+              if (err instanceof AppError && err.statusCode === 404) return null;
+              throw err;
+            })
+          : null;
+        if (!seller) return sendPage(request, reply, 404, { title: 'Seller not found' });
+        return sendPage(request, reply, 200, sellerMeta(seller), { seller });
       });
     } else {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {

@@ -12,6 +12,8 @@ import { formatPrice } from '@/lib/format';
 import { useSellerProducts, useSellerProfile } from '@/features/trust/api/trust-api';
 import { ReportButton } from '@/features/trust/components/report-button';
 import { ReviewList } from '@/features/trust/components/review-list';
+import { sellerMeta } from '@shop/contract';
+import { usePageMeta } from '@/lib/page-meta';
 
 function Listings({ sellerId }: { sellerId: string }) {
   const products = useSellerProducts(sellerId);
@@ -67,6 +69,8 @@ export function SellerPage() {
   const { id = '' } = useParams();
   const { user } = useUser();
   const profile = useSellerProfile(id);
+  const meta = profile.data ? sellerMeta(profile.data) : null;
+  usePageMeta(meta ? meta.title : profile.isError ? 'Seller not found' : null, meta?.description);
   if (profile.isPending) return <PageSpinner label="Loading the seller…" />;
   if (profile.isError)
     return isApiError(profile.error) && profile.error.status === 404 ? (
