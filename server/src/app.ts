@@ -227,7 +227,12 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         listing: listingService(db, { mail, photos }),
         catalog,
       });
-      await api.register(paymentsRoutes, { payments: paymentsSvc, simulated: pay.simulated, afterWebhook: refundSweep.nudge });
+      await api.register(paymentsRoutes, {
+        payments: paymentsSvc,
+        simulated: pay.simulated,
+        afterWebhook: refundSweep.nudge,
+        onWebhookPaid: talk.notifications.orderPaidOnce,
+      });
     },
     { prefix: '/api' },
   );

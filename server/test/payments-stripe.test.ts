@@ -328,8 +328,9 @@ describe('paying with Stripe through the shop', () => {
       expect((await orderOf(buyer, orderId)).status).toBe('paid');
     });
 
-    it('marks an order paid when the buyer closed the tab before POST /payments', async () => {
-      const productId = await newProduct(await newSeller(w.t), 120);
+    it('marks an order paid when the buyer closed the tab before POST /payments, and tells the seller once', async () => {
+      const seller = await newSeller(w.t);
+      const productId = await newProduct(seller, 120);
       const buyer = await newBuyer(w.t);
       const orderId = await placeOrder(buyer, productId);
       const intent = await payAtProvider(w, buyer, orderId);
@@ -342,12 +343,19 @@ describe('paying with Stripe through the shop', () => {
       });
       const [row] = (await allPayments(w.t)).filter((p) => p.orderId === orderId);
       assert.isDefined(row, 'the payment row');
+      // The webhook alone told the seller.
+      const paymentNotes = async () =>
+        (await seller.get<{ title: string }[]>('/api/notifications')).body.filter((n) => n.title.startsWith('Payment received'))
+          .length;
+      expect(await paymentNotes()).toBe(1);
       // The buyer comes back later: the same transaction answers the same insertedId.
       expect(await postPayment(buyer, orderId, intent.paymentIntentId)).toMatchObject({
         status: 201,
         body: { insertedId: row._id },
       });
       expect((await w.t.client().get<{ _id: string }[]>('/api/allproducts')).body.map((p) => p._id)).not.toContain(productId);
+      // Still once on the seller's bell after the buyer's late POST /payments.
+      expect(await paymentNotes()).toBe(1);
     });
 
     it('handles a replayed event once, even when the replays arrive together', async () => {

@@ -29,9 +29,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   simulated?: SimulatedProvider;
   afterWebhook?: () => void;
-}> = async (app, { payments, simulated, afterWebhook }) => {
+  /** A webhook event paid an order: the seller is told (as after POST /payments). */
+  onWebhookPaid?: (orderId: string) => Promise<void>;
+}> = async (app, { payments, simulated, afterWebhook, onWebhookPaid }) => {
   if (payments.provider.name === 'stripe') {
-    await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook });
+    await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook, onPaid: onWebhookPaid });
   }
 
   app.post(

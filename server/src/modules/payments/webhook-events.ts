@@ -23,35 +23,36 @@ const EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Settlement, refunds: Refunds) {
   /**
    * Brings the shop in line with the provider's current record of one intent, whatever order the
-   * events came in: a success is recorded through settle (and refunded if the item is gone).
+   * events came in: a success is recorded through settle (and refunded if the item is gone); the
+   * order it paid, when this event paid it.
    */
-  async function reconcile(intentId: string): Promise<string> {
+  async function reconcile(intentId: string): Promise<{ outcome: string; orderId?: string }> {
     const intent = await provider.retrieveIntent(intentId);
-    if (!intent?.orderId || !idSchema.safeParse(intent.orderId).success) return 'not_ours';
-    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') return 'not_succeeded';
+    if (!intent?.orderId || !idSchema.safeParse(intent.orderId).success) return { outcome: 'not_ours' };
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') return { outcome: 'not_succeeded' };
     const [known] = await db.select().from(payment).where(eq(payment.transactionId, intent.id));
     if (known) {
       if (known.status === 'refund_pending') await refunds.refundPayment(known, 'retry');
-      return 'already_recorded';
+      return { outcome: 'already_recorded' };
     }
     const [o] = await db.select().from(order).where(eq(order.id, intent.orderId));
     if (!o) {
       await refunds.refundStray(intent, 'the order does not exist');
-      return 'stray_refunded';
+      return { outcome: 'stray_refunded' };
     }
     if (intent.amountCents !== o.priceCents || intent.currency !== CURRENCY) {
       await refunds.refundStray(intent, 'the amount does not match the order');
-      return 'stray_refunded';
+      return { outcome: 'stray_refunded' };
     }
-    if (intent.refundedCents > 0) return 'refunded_at_provider';
+    if (intent.refundedCents > 0) return { outcome: 'refunded_at_provider' };
     const outcome = await settlement.settle(o.id, intent);
     if (outcome.kind === 'order_gone') {
       await refunds.refundStray(intent, 'the order was deleted');
-      return 'stray_refunded';
+      return { outcome: 'stray_refunded' };
     }
     if (outcome.payment.status === 'refund_pending')
       await refunds.refundPayment(outcome.payment, outcome.kind === 'recorded' ? 'first' : 'retry');
-    return outcome.payment.status === 'succeeded' ? 'paid' : 'lost';
+    return outcome.payment.status === 'succeeded' ? { outcome: 'paid', orderId: o.id } : { outcome: 'lost' };
   }
 
   return {
@@ -60,12 +61,16 @@ export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Set
      * current state is read from the provider, so replays and late or out-of-order events change nothing
      * that is already right. Throws (and the provider delivers again) when the provider cannot be read.
      */
-    async handle(event: WebhookEvent): Promise<{ duplicate: boolean; outcome: string }> {
+    async handle(event: WebhookEvent): Promise<{ duplicate: boolean; outcome: string; paidOrderId?: string }> {
       const [seen] = await db.select({ id: processedEvent.id }).from(processedEvent).where(eq(processedEvent.id, event.id));
       if (seen) return { duplicate: true, outcome: 'duplicate' };
-      const outcome = event.intent && INTENT_EVENTS.has(event.type) ? await reconcile(event.intent.id) : 'ignored';
+      const reconciled = event.intent && INTENT_EVENTS.has(event.type) ? await reconcile(event.intent.id) : null;
       await db.insert(processedEvent).values({ id: event.id, type: event.type }).onConflictDoNothing();
-      return { duplicate: false, outcome };
+      return {
+        duplicate: false,
+        outcome: reconciled?.outcome ?? 'ignored',
+        ...(reconciled?.outcome === 'paid' ? { paidOrderId: reconciled.orderId } : {}),
+      };
     },
 
     /** The background job that forgets events handled longer ago than the provider redelivers them. */

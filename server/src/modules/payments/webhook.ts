@@ -10,10 +10,12 @@ import type { PaymentsService } from './service';
  * the signature. Answers 200 once handled (or already handled), 400 for a bad or missing signature,
  * and 503 when it cannot be handled now (provider or database unreachable), so Stripe delivers it again.
  */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService; afterEvent?: () => void }> = async (
-  app,
-  { payments, afterEvent },
-) => {
+export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  afterEvent?: () => void;
+  /** An event paid an order (the buyer's tab never called POST /payments): the seller is told. */
+  onPaid?: (orderId: string) => Promise<void>;
+}> = async (app, { payments, afterEvent, onPaid }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -55,6 +57,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ payments: PaymentsServ
       }
       request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome }, 'stripe webhook handled');
       afterEvent?.();
+      if (result.paidOrderId && onPaid)
+        await onPaid(result.paidOrderId).catch((err: unknown) => request.log.error({ err }, 'stripe webhook: seller not told'));
       return { received: true as const, duplicate: result.duplicate };
     },
   );
