@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListingStatusResult, ProductDetail, ProductEdit, SellerBooking } from '@shop/contract';
 import { api } from '@/lib/api';
+import { pagedListOptions } from '@/lib/paged-list';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/products/{id}/own: the seller's own item with its report and the phone it was listed with, for the edit page. */
@@ -44,11 +45,10 @@ export function useChangeListing() {
   });
 }
 
-/** GET /api/products/{id}/bookings: newest first; the first page (up to 20) is what My Products shows. */
-export function getBookings(id: string, signal?: AbortSignal) {
-  return api<SellerBooking[]>(`/products/${encodeURIComponent(id)}/bookings`, { query: { limit: 20 }, signal });
-}
-
+/** GET /api/products/{id}/bookings: newest first, 20 a page, the next pages by the Link header. */
 export function useBookings(id: string, enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.products.bookings(id), queryFn: ({ signal }) => getBookings(id, signal), enabled });
+  return useInfiniteQuery({
+    ...pagedListOptions<SellerBooking>(queryKeys.products.bookings(id), `/products/${encodeURIComponent(id)}/bookings`, 20),
+    enabled,
+  });
 }

@@ -102,6 +102,39 @@ describe('ProductBookings', () => {
     expect(second).toHaveTextContent('Banani');
   });
 
+  it('shows 20 bookings, then the next page from the Link header with Show more bookings', async () => {
+    const booking = (n: number) => ({
+      _id: `b${n}`,
+      buyerId: `u-${n}`,
+      buyerName: `Buyer ${n}`,
+      phone: '+880 1800 000000',
+      meetingLocation: 'Gulshan 1',
+      price: 1234,
+      paid: false,
+      status: 'unpaid',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const { callsTo } = mockFetch({
+      [`GET /api/products/${id}/bookings`]: ({ url }) =>
+        url.searchParams.get('cursor') === 'next-1'
+          ? { body: [booking(21), booking(22)] }
+          : {
+              body: Array.from({ length: 20 }, (_, i) => booking(i + 1)),
+              headers: { link: `</api/products/${id}/bookings?limit=20&cursor=next-1>; rel="next"` },
+            },
+    });
+    renderWithApp(<ProductBookings productId={id} productName={product.name} />, { user: seller });
+    await userEvent.click(await screen.findByRole('button', { name: 'Bookings' }));
+    const list = await screen.findByRole('list', { name: `Bookings of ${product.name}` });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(callsTo('GET', `/api/products/${id}/bookings`)[0]?.url.searchParams.get('limit')).toBe('20');
+    await userEvent.click(screen.getByRole('button', { name: 'Show more bookings' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(22));
+    expect(within(list).getAllByRole('listitem')[21]).toHaveTextContent('Buyer 22');
+    // The last page has no next link: no more button.
+    expect(screen.queryByRole('button', { name: 'Show more bookings' })).toBeNull();
+  });
+
   it('says when there are none, and offers a retry when loading failed', async () => {
     mockFetch({ [`GET /api/products/${id}/bookings`]: { body: [] } });
     const { unmount } = renderWithApp(<ProductBookings productId={id} productName={product.name} />, { user: seller });

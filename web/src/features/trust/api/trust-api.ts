@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ModerationActionInput,
   ModerationQueue,
@@ -10,31 +10,9 @@ import type {
   SellerProfile,
   SuspendedUser,
 } from '@shop/contract';
-import { api, apiRequest, nextLink } from '@/lib/api';
+import { api } from '@/lib/api';
+import { pagedListOptions } from '@/lib/paged-list';
 import { queryKeys } from '@/lib/query-keys';
-
-const PAGE_SIZE = 12;
-
-interface Page<T> {
-  items: T[];
-  next: string | null;
-}
-
-/** A keyset list page by page: the first path, then the Link header's next page as is. */
-function pagedList<T>(key: readonly unknown[], first: string) {
-  return infiniteQueryOptions({
-    queryKey: key,
-    queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
-      const { data, headers } = await apiRequest<T[]>(pageParam ?? first, {
-        query: pageParam ? undefined : { limit: PAGE_SIZE },
-        signal,
-      });
-      return { items: Array.isArray(data) ? data : [], next: nextLink(headers) };
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next,
-  });
-}
 
 export function useSellerProfile(id: string) {
   return useQuery({
@@ -44,11 +22,15 @@ export function useSellerProfile(id: string) {
 }
 
 export function useSellerReviews(id: string) {
-  return useInfiniteQuery(pagedList<Review>(queryKeys.trust.sellerReviews(id), `/sellers/${encodeURIComponent(id)}/reviews`));
+  return useInfiniteQuery(
+    pagedListOptions<Review>(queryKeys.trust.sellerReviews(id), `/sellers/${encodeURIComponent(id)}/reviews`),
+  );
 }
 
 export function useSellerProducts(id: string) {
-  return useInfiniteQuery(pagedList<Product>(queryKeys.trust.sellerProducts(id), `/sellers/${encodeURIComponent(id)}/products`));
+  return useInfiniteQuery(
+    pagedListOptions<Product>(queryKeys.trust.sellerProducts(id), `/sellers/${encodeURIComponent(id)}/products`),
+  );
 }
 
 export function useOrderReview(orderId: string) {
