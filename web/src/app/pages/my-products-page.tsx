@@ -67,7 +67,7 @@ export function MyProductsPage() {
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((product) => (
-            <li key={product._id} className="grid grid-rows-[1fr_auto]">
+            <li key={product._id}>
               <ProductCard
                 product={product}
                 headingLevel={2}
@@ -75,6 +75,7 @@ export function MyProductsPage() {
                   <div className="flex w-full flex-col gap-2">
                     <AdButton product={product} />
                     <ListingActions product={product} />
+                    <ProductBookings productId={product._id} productName={product.name} />
                   </div>
                 }
                 badges={
@@ -87,7 +88,6 @@ export function MyProductsPage() {
                   ) : null
                 }
               />
-              <ProductBookings productId={product._id} productName={product.name} />
             </li>
           ))}
         </ul>

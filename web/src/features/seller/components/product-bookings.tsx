@@ -98,7 +98,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
       );
   }
   return (
-    <div className="mt-2">
+    <div>
       <button
         type="button"
         className="btn btn-ghost btn-sm w-full justify-between"
