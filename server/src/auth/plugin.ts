@@ -24,6 +24,8 @@ declare module 'fastify' {
     sessionUser(): Promise<SessionUser | null>;
     /** The session read again now (not the request's first reading): null once it ended. For event streams. */
     recheckSession(): Promise<SessionUser | null>;
+    /** The id of the session sessionUser() read (null when signed out). */
+    sessionId(): Promise<string | null>;
     /** REQUIRE_ADMIN_2FA: admin calls need the admin to have two-factor sign-in on. */
     adminNeedsTwoFactor: boolean;
   }
@@ -64,6 +66,7 @@ export function toSessionUser(s: AuthSession): SessionUser | null {
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
   app.decorateRequest('adminNeedsTwoFactor', opts.requireAdmin2fa);
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+  const sessionIds = new WeakMap<FastifyRequest, string>();
   /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
   const renewed = new WeakMap<FastifyRequest, string[]>();
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
@@ -72,11 +75,17 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
       p = auth.api.getSession({ headers: authHeaders(this), returnHeaders: true }).then(({ headers, response: s }) => {
         const cookies = headers.getSetCookie();
         if (cookies.length) renewed.set(this, cookies);
-        return toSessionUser(s);
+        const u = toSessionUser(s);
+        if (u && s) sessionIds.set(this, s.session.id);
+        return u;
       });
       cache.set(this, p);
     }
     return p;
+  });
+  app.decorateRequest('sessionId', async function (this: FastifyRequest) {
+    await this.sessionUser();
+    return sessionIds.get(this) ?? null;
   });
   app.decorateRequest('recheckSession', function (this: FastifyRequest) {
     // A long-lived request (an event stream) cannot send a renewed cookie: no sliding renewal here.

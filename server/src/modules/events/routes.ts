@@ -28,8 +28,24 @@ const TOO_MANY_RETRY_S = 30;
 export function createStreamRegistry({ perUser }: { perUser: number }) {
   const open = new Map<ServerResponse, string>();
   const byUser = new Map<string, number>();
+  /** Each stream's session, and how to check it again (which ends the stream when it is gone). */
+  const sessions = new Map<ServerResponse, { sessionId: string; recheck: () => void }>();
   let closing = false;
   return {
+    /** Has `sweep` check this stream's session. */
+    watch(res: ServerResponse, sessionId: string, recheck: () => void) {
+      if (open.has(res)) sessions.set(res, { sessionId, recheck });
+    },
+    /**
+     * One query for every stream of this instance: those whose session is no longer there (removed
+     * without an announcement, or expired) check it again, and end.
+     */
+    async sweep(alive: (sessionIds: string[]) => Promise<Set<string>>) {
+      if (!sessions.size) return;
+      const ids = [...new Set([...sessions.values()].map((s) => s.sessionId))];
+      const still = await alive(ids);
+      for (const s of sessions.values()) if (!still.has(s.sessionId)) s.recheck();
+    },
     /** Whether this user may open one more stream here (each holds a socket, a subscription and a timer). */
     hasRoom: (userId: string) => (byUser.get(userId) ?? 0) < perUser,
     /** Holds a new stream; once closing (draining), ends it at once with the retry hint instead and answers false. */
@@ -43,6 +59,7 @@ export function createStreamRegistry({ perUser }: { perUser: number }) {
       return true;
     },
     delete(res: ServerResponse) {
+      sessions.delete(res);
       const userId = open.get(res);
       if (userId === undefined) return;
       open.delete(res);
@@ -62,6 +79,7 @@ export function createStreamRegistry({ perUser }: { perUser: number }) {
       }
       open.clear();
       byUser.clear();
+      sessions.clear();
     },
   };
 }
@@ -69,7 +87,20 @@ export type StreamRegistry = ReturnType<typeof createStreamRegistry>;
 
 const frame = (e: UserEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: StreamRegistry }> = async (app, { bus, streams }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  bus: EventBus;
+  streams: StreamRegistry;
+  /** Which of these sessions still exist and have not expired (one query for all of an instance's streams). */
+  sessionsAlive: (sessionIds: string[]) => Promise<Set<string>>;
+}> = async (app, { bus, streams, sessionsAlive }) => {
+  // Every heartbeat, one query checks the sessions of all this instance's streams, instead of one
+  // session read per stream (1,000 streams were 67 reads a second beside the catalog's queries).
+  const sweep = setInterval(() => {
+    streams.sweep(sessionsAlive).catch((err: unknown) => app.log.warn({ err }, 'events: session sweep failed'));
+  }, HEARTBEAT_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
   app.get(
     '/events',
     {
@@ -91,6 +122,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      const sessionId = await request.sessionId();
       if (!streams.hasRoom(user.id)) {
         reply.header('retry-after', String(TOO_MANY_RETRY_S));
         throw new AppError(
@@ -125,8 +157,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
         res.write(frame(e));
       };
       // Once its session is gone (signed out, revoked, the account suspended or deleted), the stream
-      // ends: at once when any instance announces that sessions of this user ended, else at the next
-      // heartbeat. Events that arrive while the session is checked wait, so none slips past its end.
+      // ends: at once when any instance announces that sessions of this user ended, else when the
+      // heartbeat's sweep no longer finds it. Events that arrive while the session is checked wait, so
+      // none slips past its end.
       let checking: Promise<void> | undefined;
       const recheck = () => {
         checking ??= request
@@ -156,9 +189,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ bus: EventBus; streams: Strea
       let gated: UserEvent[] | undefined;
       const unsubscribe = bus.subscribe(user.id, (e) => (held ? held.push(e) : gated ? gated.push(e) : send(e)));
       const unwatch = bus.onSessionsEnded(user.id, () => void recheck());
+      if (sessionId) streams.watch(res, sessionId, () => void recheck());
+      else void recheck();
       const heartbeat = setInterval(() => {
-        if (res.writableEnded) return;
-        void recheck().then(() => res.writableEnded || res.write(': heartbeat\n\n'));
+        if (!res.writableEnded) res.write(': heartbeat\n\n');
       }, HEARTBEAT_MS);
       heartbeat.unref();
       const done = () => {

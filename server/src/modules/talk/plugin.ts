@@ -90,7 +90,18 @@ export async function registerTalk(
 
   const routes: FastifyPluginAsync = async (api) => {
     await bus.ready();
-    await api.register(eventsRoutes, { bus, streams });
+    await api.register(eventsRoutes, {
+      bus,
+      streams,
+      sessionsAlive: async (ids) => {
+        const rows = await database.query<{ id: string }>(
+          'events_sessions_alive',
+          'select id from session where id = any($1::uuid[]) and expires_at > now()',
+          [ids],
+        );
+        return new Set(rows.map((r) => r.id));
+      },
+    });
     await api.register(talkRoutes, { conversations, notifications });
     await api.register(alertsRoutes, { alerts });
   };
