@@ -266,7 +266,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(pageRoutes, {
     database,
     baseUrl: config.baseUrl,
-    web: fs.existsSync(path.join(config.webDist, 'index.html')) ? { dist: config.webDist, catalog, reviews, auth } : undefined,
+    web: fs.existsSync(path.join(config.webDist, 'index.html')) ? { dist: config.webDist, catalog, reviews } : undefined,
   });
 
   return app;

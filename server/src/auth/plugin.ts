@@ -24,8 +24,8 @@ declare module 'fastify' {
     sessionUser(): Promise<SessionUser | null>;
     /** The session read again now (not the request's first reading): null once it ended. For event streams. */
     recheckSession(): Promise<SessionUser | null>;
-    /** The id of the session sessionUser() read (null when signed out). */
-    sessionId(): Promise<string | null>;
+    /** The session sessionUser() read, as Better Auth's get-session answers it (null when signed out or the account is closed). */
+    authSession(): Promise<NonNullable<AuthSession> | null>;
     /** REQUIRE_ADMIN_2FA: admin calls need the admin to have two-factor sign-in on. */
     adminNeedsTwoFactor: boolean;
   }
@@ -40,8 +40,7 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
 
-/** The signed-in user of a Better Auth session, or null when there is none or the account is suspended or closed. */
-export function toSessionUser(s: AuthSession): SessionUser | null {
+function toSessionUser(s: AuthSession): SessionUser | null {
   if (!s) return null;
   const u = s.user as typeof s.user & {
     role?: string;
@@ -66,7 +65,7 @@ export function toSessionUser(s: AuthSession): SessionUser | null {
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
   app.decorateRequest('adminNeedsTwoFactor', opts.requireAdmin2fa);
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
-  const sessionIds = new WeakMap<FastifyRequest, string>();
+  const sessions = new WeakMap<FastifyRequest, NonNullable<AuthSession>>();
   /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
   const renewed = new WeakMap<FastifyRequest, string[]>();
   app.decorateRequest('sessionUser', function (this: FastifyRequest) {
@@ -76,16 +75,16 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
         const cookies = headers.getSetCookie();
         if (cookies.length) renewed.set(this, cookies);
         const u = toSessionUser(s);
-        if (u && s) sessionIds.set(this, s.session.id);
+        if (u && s) sessions.set(this, s);
         return u;
       });
       cache.set(this, p);
     }
     return p;
   });
-  app.decorateRequest('sessionId', async function (this: FastifyRequest) {
+  app.decorateRequest('authSession', async function (this: FastifyRequest) {
     await this.sessionUser();
-    return sessionIds.get(this) ?? null;
+    return sessions.get(this) ?? null;
   });
   app.decorateRequest('recheckSession', function (this: FastifyRequest) {
     // A long-lived request (an event stream) cannot send a renewed cookie: no sliding renewal here.

@@ -122,7 +122,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const sessionId = await request.sessionId();
+      const sessionId = (await request.authSession())?.session.id;
       if (!streams.hasRoom(user.id)) {
         reply.header('retry-after', String(TOO_MANY_RETRY_S));
         throw new AppError(

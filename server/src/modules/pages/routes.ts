@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { getSessionCookie } from 'better-auth/cookies';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
   CATEGORIES,
@@ -16,8 +15,6 @@ import {
   productMeta,
   sellerMeta,
 } from '@shop/contract';
-import type { Auth } from '../../auth/auth';
-import { authHeaders, toSessionUser } from '../../auth/plugin';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requestPath } from '../../lib/request-path';
@@ -35,10 +32,10 @@ type Options = {
   /** The shop's public address, for the absolute URLs robots.txt and sitemaps need. */
   baseUrl: string;
   /**
-   * The built web app (its folder with index.html), where its pages read products, and the
-   * sign-in that tells who is asking; robots.txt and the sitemaps work without.
+   * The built web app (its folder with index.html), and where its pages read products and sellers;
+   * robots.txt and the sitemaps work without.
    */
-  web?: { dist: string; catalog: CatalogService; reviews: ReviewsService; auth: Auth };
+  web?: { dist: string; catalog: CatalogService; reviews: ReviewsService };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
 };
@@ -162,7 +159,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
   });
 
   if (!web) return;
-  const { dist: webDist, catalog, reviews, auth } = web;
+  const { dist: webDist, catalog, reviews } = web;
   /** The shop's address for a path (never another host: `//evil.example` stays a path), or an absolute URL as it is. */
   const absolute = (p: string) => {
     if (/^https?:\/\//i.test(p)) return p;
@@ -185,23 +182,14 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     data: InitialPageData = {},
   ) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
-    // Who is signed in, so the app need not ask: nobody without a session cookie (no lookup), else
-    // the session as get-session answers it, renewed cookies included, its bearer token left out.
-    if (!getSessionCookie(new Headers({ cookie: request.headers.cookie ?? '' }))) data.session = null;
-    else {
-      try {
-        const { headers, response } = await auth.api.getSession({ headers: authHeaders(request), returnHeaders: true });
-        const cookies = headers.getSetCookie();
-        if (cookies.length) reply.header('set-cookie', cookies);
-        // A suspended or closed account is signed out, as every API call sees it.
-        data.session =
-          response && toSessionUser(response)
-            ? { user: response.user, session: { ...response.session, token: undefined } }
-            : null;
-      } catch (err) {
-        // The page still goes out; the app asks for the session itself.
-        request.log.warn({ err }, 'page: session not read');
-      }
+    // Who is signed in, so the app need not ask: the session the request's one reading found (the
+    // auth plugin sends renewed cookies with the answer), its bearer token left out.
+    try {
+      const s = await request.authSession();
+      data.session = s ? { user: s.user, session: { ...s.session, token: undefined } } : null;
+    } catch (err) {
+      // The page still goes out; the app asks for the session itself.
+      request.log.warn({ err }, 'page: session not read');
     }
     const url = status === 200 ? absolute(requestPath(request.url)) : undefined;
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
