@@ -33,9 +33,14 @@ import {
 
 export type ProductInput = z.output<typeof productInputSchema>;
 
+/** A category's canonical name for any spelling of it ('ipad' -> 'iPad'), or undefined for none. */
+export function findCategory(raw: string): CategoryName | undefined {
+  return CATEGORIES.find((c) => c.toLowerCase() === raw.toLowerCase());
+}
+
 /** Maps a category route parameter to its canonical name ('ipad' -> 'iPad'); unknown is a 404. */
 export function canonicalCategory(raw: string): CategoryName {
-  const found = CATEGORIES.find((c) => c.toLowerCase() === raw.toLowerCase());
+  const found = findCategory(raw);
   if (!found) throw notFound(`The category '${raw}'`);
   return found;
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  CATEGORIES,
   HOME_BANNER,
   idSchema,
   type InitialPageData,
@@ -18,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requestPath } from '../../lib/request-path';
-import type { CatalogService } from '../catalog/service';
+import { type CatalogService, findCategory } from '../catalog/service';
 import type { ReviewsService } from '../trust/reviews';
 import { type PageHead, productJsonLd, renderShell } from './shell';
 
@@ -46,22 +45,14 @@ const BEFORE_ALL = '00000000-0000-0000-0000-000000000000';
 const xmlEscape = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
 
-type ListingState = 'live' | 'gone' | 'missing';
-
 /**
- * What the product page's status should say: 200 for an item on sale or sold (its page still
- * tells what it sold for), 410 for one hidden by moderation, a deleted or suspended seller, or
- * unlisted by its seller, 404 for no such item.
+ * Whether a product row has this id, hidden or not. A product page answers 200 for an item on sale
+ * or sold (its page still tells what it sold for), 410 for one hidden by moderation, a deleted or
+ * suspended seller, or unlisted by its seller, 404 for no such item: this tells the last two apart.
  */
-async function listingState(database: Database, id: string): Promise<ListingState> {
-  if (!idSchema.safeParse(id).success) return 'missing';
-  const [row] = await database.query<{ status: string; hidden: boolean }>(
-    'page-product-state',
-    'select status, hidden_at is not null as hidden from product where id = $1',
-    [id],
-  );
-  if (!row) return 'missing';
-  return row.hidden || row.status === 'unlisted' ? 'gone' : 'live';
+async function productExists(database: Database, id: string): Promise<boolean> {
+  const rows = await database.query<{ one: number }>('page-product-exists', 'select 1 as one from product where id = $1', [id]);
+  return rows.length > 0;
 }
 
 /**
@@ -178,7 +169,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    head: Omit<PageHead, 'url'>,
+    head: PageHead,
     data: InitialPageData = {},
   ) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
@@ -191,7 +182,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       // The page still goes out; the app asks for the session itself.
       request.log.warn({ err }, 'page: session not read');
     }
-    const url = status === 200 ? absolute(requestPath(request.url)) : undefined;
+    const url = head.url ?? (status === 200 ? absolute(requestPath(request.url)) : undefined);
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie');
     return renderShell(shell, { ...head, url }, data);
@@ -201,10 +192,12 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     const meta = PAGE_META[pattern];
     if (pattern === '/product/:id') {
       app.get<{ Params: { id: string } }>(pattern, hidden, async (request, reply) => {
-        const state = await listingState(database, request.params.id);
-        const product = state === 'live' ? await catalog.productById(request.params.id) : null;
-        if (!product) {
-          const gone = state !== 'missing';
+        const { id } = request.params;
+        const valid = idSchema.safeParse(id).success;
+        // One read for a page that is there; only one not shown asks whether it ever was.
+        const product = valid ? await catalog.productById(id) : undefined;
+        if (!product || product.status === 'unlisted') {
+          const gone = product !== undefined || (valid && (await productExists(database, id)));
           return sendPage(request, reply, gone ? 410 : 404, { title: 'Product not found' });
         }
         const detail = productDetailSchema.parse(product);
@@ -216,6 +209,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
           200,
           {
             ...productMeta(detail),
+            url,
             ogType: 'product',
             image: cover
               ? { url: absolute(cover.url), width: cover.width, height: cover.height, alt: detail.name }
@@ -244,11 +238,11 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {
         if (pattern === '/category/:category') {
           // Only the shop's categories: any other text would become a 200 page's title and link preview.
-          const known = CATEGORIES.find((c) => c.toLowerCase() === request.params.category?.toLowerCase());
+          const known = findCategory(request.params.category ?? '');
           if (!known) return sendPage(request, reply, 404, NOT_FOUND_META);
           request.params.category = known;
         }
-        const head: Omit<PageHead, 'url'> = typeof meta === 'function' ? meta(request.params) : { ...meta };
+        const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
         if (pattern === '/') head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
         return sendPage(request, reply, 200, head);
       });
