@@ -95,7 +95,7 @@ export function sellerMeta(s: { name: string; verified: boolean; rating: number 
     s.rating === null ? 'no reviews yet' : `rated ${s.rating} of 5 from ${s.reviews} ${s.reviews === 1 ? 'review' : 'reviews'}`;
   return {
     title: s.name,
-    description: `${s.name}${s.verified ? ', a verified seller' : ''} on SecondByte: ${rating}, and what they sell now.`,
+    description: `${s.name}${s.verified ? ', a verified seller' : ''} on ${BRAND}: ${rating}, and what they sell now.`,
   };
 }
 

@@ -124,11 +124,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       const user = await requireUser(request);
       const sessionId = (await request.authSession())?.session.id;
       if (!streams.hasRoom(user.id)) {
-        reply.header('retry-after', String(TOO_MANY_RETRY_S));
         throw new AppError(
           429,
           'rate_limited',
           'Too many live updates are open for this account: close some tabs and try again.',
+          undefined,
+          TOO_MANY_RETRY_S,
         );
       }
       // EventSource sends Last-Event-ID itself on reconnect; a new page may pass the last id it saw in the query.
