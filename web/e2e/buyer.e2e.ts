@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test, uniqueEmail } from './support/fixtures';
-import { expectPath, expectToast, region, visible } from './support/journey';
+import { expectPath, expectToast, region, submitBooking, visible } from './support/journey';
 
 /** Opens the booking modal on the first product of the category page and places the order. */
 async function bookFirstProduct(page: Page, category: string, buyer: { name: string; email: string }) {
@@ -24,11 +24,7 @@ async function bookFirstProduct(page: Page, category: string, buyer: { name: str
   expect(await email.getAttribute('readonly')).not.toBeNull();
   expect(await modal.getByLabel('Name', { exact: true }).inputValue()).toBe(buyer.name);
 
-  await modal.getByLabel('Phone', { exact: true }).fill('+880 1711 223344');
-  await modal.getByLabel('Meeting location', { exact: true }).fill('Dhanmondi Lake, gate 2');
-  await modal.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expectToast(page, 'Order Placed Successfully!');
-  await modal.waitFor({ state: 'hidden' });
+  await submitBooking(page, modal);
   return { productName, cardPrice };
 }
 

@@ -1,6 +1,6 @@
 import { startFakeStripe, type FakeStripe } from '../../server/test/helpers/fake-stripe';
 import { test as journeys, apiSignUp, expect, newWatchedPage, seriousA11yViolations, uniqueEmail } from './support/fixtures';
-import { apiAddProduct, expectToast, productFixture, visible } from './support/journey';
+import { apiAddProduct, expectToast, productFixture, submitBooking, visible } from './support/journey';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
@@ -68,11 +68,7 @@ test('Stripe, manual capture: buyer books and pays (held), seller confirms the c
   await page.getByRole('heading', { name, level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Buy now', exact: true }).click();
   const modal = await visible(page.getByRole('dialog', { name: `Book ${name}` }));
-  await modal.getByLabel('Phone', { exact: true }).fill('+880 1711 223344');
-  await modal.getByLabel('Meeting location', { exact: true }).fill('Dhanmondi Lake, gate 2');
-  await modal.getByRole('button', { name: 'Submit', exact: true }).click();
-  await expectToast(page, 'Order Placed Successfully!');
-  await modal.waitFor({ state: 'hidden' });
+  await submitBooking(page, modal);
 
   await page.goto('/dashboard/myorders');
   const payLink = page.getByRole('link', { name: `Pay for ${name}` });

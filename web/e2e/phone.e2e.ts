@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { devices, type Locator, type Page } from '@playwright/test';
 import { apiSignIn, apiSignUp, expect, screenshot, shopUrl, test, uniqueEmail } from './support/fixtures';
-import { apiAddProduct, expectPath, expectToast, productFixture, visible } from './support/journey';
+import { apiAddProduct, expectPath, expectToast, productFixture, submitBooking, visible } from './support/journey';
 
 /**
  * The shop on phones: an iPhone and a Pixel (Playwright's descriptors: size, pixel ratio, touch,
@@ -205,11 +205,7 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
 
     await page.getByRole('button', { name: 'Buy now', exact: true }).click();
     const modal = await visible(page.getByRole('dialog', { name: `Book ${name}` }));
-    await modal.getByLabel('Phone', { exact: true }).fill('+880 1711 223344');
-    await modal.getByLabel('Meeting location', { exact: true }).fill('Dhanmondi Lake, gate 2');
-    await modal.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expectToast(page, 'Order Placed Successfully!');
-    await modal.waitFor({ state: 'hidden' });
+    await submitBooking(page, modal);
 
     await tabs(page).getByRole('link', { name: 'Account' }).click();
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders', exact: true }).click();

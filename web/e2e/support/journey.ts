@@ -17,6 +17,15 @@ export async function expectToast(page: Page, text: string) {
   expect(title).toBe(text);
 }
 
+/** Fills the open booking dialog (phone, meeting place), submits it and waits for the order to be placed and the dialog gone. */
+export async function submitBooking(page: Page, modal: Locator) {
+  await modal.getByLabel('Phone', { exact: true }).fill('+880 1711 223344');
+  await modal.getByLabel('Meeting location', { exact: true }).fill('Dhanmondi Lake, gate 2');
+  await modal.getByRole('button', { name: 'Submit', exact: true }).click();
+  await expectToast(page, 'Order Placed Successfully!');
+  await modal.waitFor({ state: 'hidden' });
+}
+
 /** The role=region a section heading labels (sections use aria-labelledby). */
 export function region(page: Page, name: string): Locator {
   return page.getByRole('region', { name, exact: true });
