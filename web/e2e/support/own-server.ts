@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../server/test/helpers/port';
 
 /**
  * The real shop server on a free port with a fresh data directory: the shared one of global-setup,
@@ -21,17 +21,6 @@ function serverArgs(): string[] {
   const entry = process.env.E2E_SERVER_ENTRY;
   if (entry) return ['--enable-source-maps', entry];
   return ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => (a && typeof a === 'object' ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 export interface OwnServer {
