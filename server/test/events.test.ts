@@ -1,17 +1,5 @@
-/**
- * Live events (GET /api/events, Server-Sent Events): a message reaches both people's open streams;
- * a stream resumed with Last-Event-ID misses nothing sent while it was away; only the signed-in
- * user's events reach their stream; on PostgreSQL a message sent through one instance reaches a
- * stream held by another (LISTEN/NOTIFY); closing the server ends streams with a retry hint.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
-import { buildApp } from '../src/app';
-import { createDatabase } from '../src/db/client';
-import { startTestApp, testConfig, type TestApp } from './helpers/app';
+import { startSecondInstance, startTestApp, type TestApp } from './helpers/app';
 import { Client } from './helpers/client';
 import { testDbKind } from './helpers/db';
 import { addProduct, buyer, expectError, expectStatus, seller } from './helpers/builders';
@@ -120,25 +108,7 @@ describe('GET /api/events', () => {
     }
   });
 
-  /** A second app on this test's PostgreSQL database, on a port of its own. */
-  async function instanceB(env: Record<string, string> = {}) {
-    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-    const dbB = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-b-'));
-    const appB = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl, ...env }), database: dbB });
-    await appB.listen({ port: 0, host: '127.0.0.1' });
-    const address = appB.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    return {
-      app: appB,
-      baseUrl: `http://127.0.0.1:${address.port}`,
-      close: async () => {
-        await appB.close();
-        await dbB.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  const instanceB = (env: Record<string, string> = {}) => startSecondInstance(t, env);
 
   it.skipIf(testDbKind !== 'postgres')(
     'two instances on one PostgreSQL database: a message sent through A reaches a stream held by B',

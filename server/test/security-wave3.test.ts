@@ -1,20 +1,8 @@
-/**
- * Security review, wave 3: an event stream ends with its session (suspension, deletion, "sign out
- * everywhere", sign-out; at the next heartbeat when nothing announced it), at most
- * EVENT_STREAMS_PER_USER streams per person, writing to sellers needs a verified email, and uploads
- * are capped per seller.
- */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { createDatabase } from '../src/db/client';
 import { session, upload } from '../src/db/schema';
 import { fairQueue } from '../src/modules/uploads/process';
-import { startTestApp, testConfig, type TestApp } from './helpers/app';
+import { startSecondInstance, startTestApp, type TestApp } from './helpers/app';
 import { Client } from './helpers/client';
 import { testDbKind } from './helpers/db';
 import {
@@ -120,24 +108,7 @@ describe('an event stream ends with its session', () => {
 describe('on every instance', () => {
   const REDIS_URL = process.env.REDIS_URL_TEST;
 
-  /** Another app on this test's PostgreSQL database, on a port of its own. */
-  async function instance(env: Record<string, string> = {}) {
-    const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
-    const database = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-sec-'));
-    const app = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl, ...env }), database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    return {
-      baseUrl: `http://127.0.0.1:${address.port}`,
-      close: async () => {
-        await app.close();
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  const instance = (env: Record<string, string> = {}) => startSecondInstance(t, env);
 
   it.skipIf(testDbKind !== 'postgres')(
     "'sign out everywhere' on one instance ends the stream another holds (NOTIFY)",

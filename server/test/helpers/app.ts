@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import type { Database } from '../../src/db/client';
+import type pg from 'pg';
+import { createDatabase, type Database } from '../../src/db/client';
 import { user } from '../../src/db/schema';
 import { seedCategories } from '../../src/seed/demo';
 import type { Payments } from '../../src/payments';
@@ -93,6 +94,29 @@ export async function startTestApp(
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A second app on `t`'s PostgreSQL database, on a port of its own (its own pool and data folder), as
+ * another instance of the shop would run: for what must cross instances (NOTIFY, Redis).
+ */
+export async function startSecondInstance(t: TestApp, env: Record<string, string> = {}) {
+  const pool = (t.database.db as unknown as { $client: pg.Pool }).$client;
+  const database = await createDatabase({ kind: 'postgres', url: String(pool.options.connectionString), poolSize: 4 });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-b-'));
+  const app = await buildApp({ config: testConfig(dir, { PORT: '0', BASE_URL: t.baseUrl, ...env }), database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
