@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SellerBooking } from '@shop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
@@ -9,6 +10,20 @@ import { ProductBookings } from './product-bookings';
 
 const seller = { id: 'u-s', name: 'Sally', email: 'seller@shop.test', role: 'seller' as const, verified: true };
 const id = product._id;
+
+/** A booking as GET /products/{id}/bookings answers it: unpaid, in Gulshan, unless `over` says otherwise. */
+const booking = (over: Partial<SellerBooking>): SellerBooking => ({
+  _id: 'b0',
+  buyerId: 'u-b0',
+  buyerName: 'Bo Booker',
+  phone: '+880 1800 000000',
+  meetingLocation: 'Gulshan 1',
+  price: 1234,
+  paid: false,
+  status: 'unpaid',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
 
 describe('ListingActions', () => {
   it('marks an item sold only after the confirm dialog, and says how many bookings were cancelled', async () => {
@@ -62,28 +77,17 @@ describe('ProductBookings', () => {
     const { callsTo } = mockFetch({
       [`GET /api/products/${id}/bookings`]: {
         body: [
-          {
-            _id: 'b2',
-            buyerId: 'u-b2',
-            buyerName: 'Bo Booker',
-            phone: '+880 1800 000000',
-            meetingLocation: 'Gulshan 1',
-            price: 1234,
-            paid: false,
-            status: 'unpaid',
-            createdAt: '2026-11-20T10:00:00.000Z',
-          },
-          {
+          booking({ _id: 'b2', buyerId: 'u-b2', buyerName: 'Bo Booker' }),
+          booking({
             _id: 'b1',
             buyerId: 'u-b1',
             buyerName: 'Pat Payer',
             phone: '+880 1800 000001',
             meetingLocation: 'Banani',
-            price: 1234,
             paid: true,
             status: 'paid',
             createdAt: '2026-11-19T10:00:00.000Z',
-          },
+          }),
         ],
       },
     });
@@ -103,23 +107,13 @@ describe('ProductBookings', () => {
   });
 
   it('shows 20 bookings, then the next page from the Link header with Show more bookings', async () => {
-    const booking = (n: number) => ({
-      _id: `b${n}`,
-      buyerId: `u-${n}`,
-      buyerName: `Buyer ${n}`,
-      phone: '+880 1800 000000',
-      meetingLocation: 'Gulshan 1',
-      price: 1234,
-      paid: false,
-      status: 'unpaid',
-      createdAt: '2026-11-20T10:00:00.000Z',
-    });
+    const numbered = (n: number) => booking({ _id: `b${n}`, buyerId: `u-${n}`, buyerName: `Buyer ${n}` });
     const { callsTo } = mockFetch({
       [`GET /api/products/${id}/bookings`]: ({ url }) =>
         url.searchParams.get('cursor') === 'next-1'
-          ? { body: [booking(21), booking(22)] }
+          ? { body: [numbered(21), numbered(22)] }
           : {
-              body: Array.from({ length: 20 }, (_, i) => booking(i + 1)),
+              body: Array.from({ length: 20 }, (_, i) => numbered(i + 1)),
               headers: { link: `</api/products/${id}/bookings?limit=20&cursor=next-1>; rel="next"` },
             },
     });
