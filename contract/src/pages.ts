@@ -78,6 +78,9 @@ export const PAGE_META: Record<PagePattern, PageMeta | ((params: Record<string, 
 
 /** The not-found page's title. */
 export const NOT_FOUND_META: PageMeta = { title: 'Page not found' };
+/** A product or seller page whose product or seller is not there (404, or 410 for a removed listing). */
+export const PRODUCT_NOT_FOUND_META = { title: 'Product not found' } as const satisfies PageMeta;
+export const SELLER_NOT_FOUND_META = { title: 'Seller not found' } as const satisfies PageMeta;
 
 /** "Title | SecondByte", or the brand alone for the home page. */
 export function pageTitle(title?: string): string {

@@ -10,7 +10,7 @@ import './index.css';
 
 // One query client for the app and its router, so route loaders can start requests early.
 const queryClient = createQueryClient();
-// What the server put into the page (a product page's product, no session without a cookie) is not asked for again.
+// What the server put into the page (a product or seller page's data, who is signed in) is not asked for again.
 seedFromPage(queryClient);
 const router = createAppRouter(queryClient);
 

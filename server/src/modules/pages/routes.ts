@@ -9,9 +9,11 @@ import {
   NOT_FOUND_META,
   PAGE_META,
   PAGE_PATTERNS,
+  PRODUCT_NOT_FOUND_META,
   PRODUCT_PHOTO_SIZES,
   productDetailSchema,
   productMeta,
+  SELLER_NOT_FOUND_META,
   sellerMeta,
 } from '@shop/contract';
 import type { Database } from '../../db/client';
@@ -198,7 +200,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         const product = valid ? await catalog.productById(id) : undefined;
         if (!product || product.status === 'unlisted') {
           const gone = product !== undefined || (valid && (await productExists(database, id)));
-          return sendPage(request, reply, gone ? 410 : 404, { title: 'Product not found' });
+          return sendPage(request, reply, gone ? 410 : 404, PRODUCT_NOT_FOUND_META);
         }
         const detail = productDetailSchema.parse(product);
         const cover = detail.photos[0];
@@ -231,7 +233,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
               throw err;
             })
           : null;
-        if (!seller) return sendPage(request, reply, 404, { title: 'Seller not found' });
+        if (!seller) return sendPage(request, reply, 404, SELLER_NOT_FOUND_META);
         return sendPage(request, reply, 200, sellerMeta(seller), { seller });
       });
     } else {

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { type Product, type ProductDetail, productMeta } from '@shop/contract';
+import { PRODUCT_NOT_FOUND_META, type Product, type ProductDetail, productMeta } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } from 'lucide-react';
 import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
@@ -37,7 +37,7 @@ export function ProductPage() {
   const product = query.data;
   const notFound = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
   const meta = product ? productMeta(product) : null;
-  usePageMeta(meta ? meta.title : notFound ? 'Product not found' : null, meta?.description);
+  usePageMeta(meta ? meta.title : notFound ? PRODUCT_NOT_FOUND_META.title : null, meta?.description);
 
   let body: React.ReactNode;
   if (query.isPending) body = <ProductSkeleton />;

@@ -12,7 +12,7 @@ import { formatPrice } from '@/lib/format';
 import { useSellerProducts, useSellerProfile } from '@/features/trust/api/trust-api';
 import { ReportButton } from '@/features/trust/components/report-button';
 import { ReviewList } from '@/features/trust/components/review-list';
-import { sellerMeta } from '@shop/contract';
+import { SELLER_NOT_FOUND_META, sellerMeta } from '@shop/contract';
 import { usePageMeta } from '@/lib/page-meta';
 
 function Listings({ sellerId }: { sellerId: string }) {
@@ -69,11 +69,12 @@ export function SellerPage() {
   const { id = '' } = useParams();
   const { user } = useUser();
   const profile = useSellerProfile(id);
+  const notFound = isApiError(profile.error) && profile.error.status === 404;
   const meta = profile.data ? sellerMeta(profile.data) : null;
-  usePageMeta(meta ? meta.title : profile.isError ? 'Seller not found' : null, meta?.description);
+  usePageMeta(meta ? meta.title : notFound ? SELLER_NOT_FOUND_META.title : null, meta?.description);
   if (profile.isPending) return <PageSpinner label="Loading the seller…" />;
   if (profile.isError)
-    return isApiError(profile.error) && profile.error.status === 404 ? (
+    return notFound ? (
       <EmptyState title="Seller not found">This account does not exist, or is no longer active.</EmptyState>
     ) : (
       <ErrorState title="Could not load the seller" error={profile.error} onRetry={() => void profile.refetch()} />
