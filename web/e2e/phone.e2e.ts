@@ -72,9 +72,9 @@ async function checkScreen(page: Page, name: string) {
 }
 
 async function openFirstCard(list: Locator) {
-  const card = list.getByRole('article').first();
-  const name = ((await card.getByRole('heading').textContent()) ?? '').trim();
-  await card.getByRole('link').click();
+  const name = ((await list.getByRole('article').first().getByRole('heading').textContent()) ?? '').trim();
+  // That card by its name: other journeys' bookings may reorder the list between reading and clicking.
+  await list.getByRole('article', { name, exact: true }).first().getByRole('link').click();
   return name;
 }
 
