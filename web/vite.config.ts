@@ -132,13 +132,25 @@ const pwa = () =>
  * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
  * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
  */
-export default defineConfig(({ command, mode }) => {
+export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A production build ships production code even when the caller's NODE_ENV is 'test' (a CI job, or a
   // build started from inside a test run): React's development build would be 555 KB, not 355.
   const nodeEnv = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env;
   if (command === 'build' && mode === 'production' && nodeEnv) nodeEnv.NODE_ENV = 'production';
   const env = loadEnv(mode, webRoot, 'API_');
   const proxy = { '/api': { target: env.API_URL || 'http://localhost:3000', changeOrigin: false } };
+  if (isSsrBuild) {
+    // The server's renderer of public pages (src/entry-server.tsx), for Node: the same components,
+    // no assets of its own (the browser build has them). Everything it imports bundled, React's
+    // production build included, whatever NODE_ENV the server runs with (`npm start` is development).
+    return {
+      plugins: [react()],
+      resolve: { alias: aliases },
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      ssr: { noExternal: true },
+      build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
+    };
+  }
   return {
     base: '/',
     plugins: [react(), tailwindcss(), appIcons(), pwa(), precompress()],

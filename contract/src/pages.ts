@@ -1,4 +1,4 @@
-import type { ProductDetail } from './catalog';
+import type { Advertisement, Category, ProductDetail } from './catalog';
 import type { SellerProfile } from './trust';
 
 /**
@@ -113,6 +113,10 @@ export type InitialPageData = {
   product?: ProductDetail;
   /** The seller of a seller page, as GET /api/sellers/{id} answers. */
   seller?: SellerProfile;
+  /** The home page's categories, as GET /api/category answers. */
+  categories?: Category[];
+  /** The home page's advertised items, as GET /api/advertise answers (its first page). */
+  advertisements?: Advertisement[];
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

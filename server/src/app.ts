@@ -266,7 +266,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(pageRoutes, {
     database,
     baseUrl: config.baseUrl,
-    web: fs.existsSync(path.join(config.webDist, 'index.html')) ? { dist: config.webDist, catalog, reviews } : undefined,
+    web: fs.existsSync(path.join(config.webDist, 'index.html'))
+      ? { dist: config.webDist, ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined, catalog, reviews }
+      : undefined,
   });
 
   return app;

@@ -75,6 +75,7 @@ const envSchema = z
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     TRUST_PROXY: z.string().default('false'),
     WEB_DIST: z.string().default(path.join(repoRoot, 'web', 'dist')),
+    WEB_SSR: z.string().default(path.join(repoRoot, 'web', 'dist-ssr', 'entry-server.js')),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PAYMENT_PROVIDER: z.enum(['simulated', 'stripe']).optional(),
     ALLOW_SIMULATED_PAYMENTS: bool.default(false),
@@ -208,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.BETTER_AUTH_SECRET,
     trustProxy,
     webDist: path.resolve(e.WEB_DIST),
+    /** The web app's server renderer (`npm run build` writes it); public pages go out without their body when it is missing. */
+    webSsr: path.resolve(e.WEB_SSR),
     logLevel: e.LOG_LEVEL,
     payments: {
       provider: e.PAYMENT_PROVIDER ?? (e.STRIPE_SECRET_KEY ? ('stripe' as const) : ('simulated' as const)),

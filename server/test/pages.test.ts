@@ -5,6 +5,7 @@
  * (exactly the listed products, paged by keyset), compression of answers, the cache of hashed
  * files, and the OpenAPI document's shape.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -33,6 +34,31 @@ function fakeWebDist(): string {
   return dir;
 }
 
+/**
+ * The web app's server renderer, built from web/src/entry-server.tsx as `npm run build` builds it,
+ * into a folder of its own (the suite never depends on a build lying around).
+ */
+function buildRenderer(): string {
+  const web = path.resolve(import.meta.dirname, '../../web');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ssr-'));
+  const vite = path.resolve(web, '../node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'warn'], {
+    cwd: web,
+    stdio: 'inherit',
+  });
+  return path.join(outDir, 'entry-server.js');
+}
+
+/** The part of a page inside `<div id="root">`: what the server rendered ('' when nothing). */
+const rootOf = (html: string) => {
+  const start = html.indexOf('<div id="root">') + '<div id="root">'.length;
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  return html
+    .slice(start, end)
+    .replace(/<script type="application\/json"[\s\S]*$/, '')
+    .replace(/<\/div>\s*$/, '');
+};
+
 /** A GET without fetch's automatic decoding: the bytes and headers as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -54,13 +80,15 @@ async function productIds(t: TestApp, where: string): Promise<string[]> {
 describe('pages, robots.txt, sitemaps, compression', () => {
   let t: TestApp;
   let webDist: string;
+  let renderer: string;
   let available: string;
   let sold: string;
   let hidden: string;
   let unlisted: string;
   beforeAll(async () => {
     webDist = fakeWebDist();
-    t = await startTestApp({ env: { WEB_DIST: webDist } });
+    renderer = buildRenderer();
+    t = await startTestApp({ env: { WEB_DIST: webDist, WEB_SSR: renderer } });
     await seedSynthetic(t.database.db, { products: 40, sellers: 3 });
     const ids = await productIds(t, 'listed');
     [available, sold, hidden, unlisted] = ids as [string, string, string, string];
@@ -71,6 +99,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
   afterAll(async () => {
     await t?.close();
     fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
   });
 
   it('known pages are 200, other addresses 404, all with the app; under /api and for files a JSON 404', async () => {
@@ -85,7 +114,9 @@ describe('pages, robots.txt, sitemaps, compression', () => {
       const res = await fetch(t.baseUrl + page);
       expect(res.status, page).toBe(200);
       const html = await res.text();
-      expect(html).toContain('<div id="root"></div>');
+      // Public pages come rendered; dashboards, and a category's list for a guest, are the browser's to draw.
+      if (page.startsWith('/dashboard') || page.startsWith('/category')) expect(html).toContain('<div id="root"></div>');
+      else expect(rootOf(html)).toContain('<main');
       expect(html).toContain(`<link rel="canonical" href="${t.config.baseUrl}${page}" />`);
     }
     for (const page of ['/nope', '/dashboard/nope', '/category', '/product']) {
@@ -168,7 +199,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(html).toMatch(/<meta name="description" content="Used Pixel 8 &quot;Pro&quot;[^"]* condition, [^"]+\." \/>/);
     // The shell's own markers appear once: nothing in the name was read as a replacement pattern.
     expect(html.split('</head>')).toHaveLength(2);
-    expect(html.split('<div id="root"></div>')).toHaveLength(2);
+    expect(html.split('<div id="root">')).toHaveLength(2);
     // The cover is fetched with the HTML, as the gallery will ask for it.
     expect(html).toContain(`<link rel="preload" as="image" href="${cover.url}" imagesrcset="${cover.srcset}"`);
     expect(html).toMatch(/<link rel="preload" as="image" [^>]*fetchpriority="high" \/>/);
@@ -199,6 +230,50 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const data = html.match(/<script type="application\/json" id="shop-data">(.*?)<\/script>/s);
     expect(data).not.toBeNull();
     expect(JSON.parse(data![1]!)).toEqual({ product: api, session: null });
+
+    // The page itself, as the app draws it (React escapes the name): its heading, price, photo and Buy now.
+    const body = rootOf(html);
+    const asReact = name.replace(
+      /[&<>"']/g,
+      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!,
+    );
+    expect(body).toContain(`>${asReact}</h1>`);
+    expect(body).toContain('$1,234.50');
+    expect(body).toMatch(new RegExp(`<img [^>]*src="${cover.url}"`));
+    expect(body).toContain('Buy now');
+    expect(body).not.toContain('<script');
+  });
+
+  it('public pages come rendered with their content; a failing renderer leaves the page to the browser, still 200', async () => {
+    // Home: the categories and advertised items from the database, the data the app reads them from beside them.
+    const home = await (await fetch(`${t.baseUrl}/`)).text();
+    const categories = (await (await fetch(`${t.baseUrl}/api/category`)).json()) as { category: string }[];
+    const ads = (await (await fetch(`${t.baseUrl}/api/advertise`)).json()) as { name: string }[];
+    expect(categories.length).toBeGreaterThan(0);
+    for (const c of categories) expect(rootOf(home)).toContain(`>${c.category}<`);
+    const data = JSON.parse(home.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
+    expect(data).toEqual({ categories, advertisements: ads, session: null });
+    // The sign-in and sign-up forms are there before any script.
+    expect(rootOf(await (await fetch(`${t.baseUrl}/login`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
+    expect(rootOf(await (await fetch(`${t.baseUrl}/signup`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
+    // A signed-in category page lists its items (the list itself loads in the browser; its heading is here).
+    const buyer = await t.client().signUp(uniqueEmail('page-category'));
+    const laptop = await buyer.raw('GET', '/category/Laptop');
+    expect(rootOf(await laptop.text())).toMatch(/<h1 id="category-title"[^>]*>[\s\S]*?Laptop[\s\S]*?<\/h1>/);
+
+    // A renderer that throws: the page goes out as before, without its body, and the browser renders it.
+    const broken = path.join(path.dirname(renderer), 'broken.mjs');
+    fs.writeFileSync(broken, "export async function render() { throw new Error('render failed'); }\n");
+    const other = await startTestApp({ env: { WEB_DIST: webDist, WEB_SSR: broken } });
+    try {
+      const res = await fetch(`${other.baseUrl}/blog`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain('<title>Blog | SecondByte</title>');
+    } finally {
+      await other.close();
+    }
   });
 
   it('a sold item says SoldOut; a signed-in page carries the session without its token, a stale cookie says nobody', async () => {
@@ -244,6 +319,8 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(html).toContain(`<link rel="canonical" href="${t.config.baseUrl}/seller/${sellerId}" />`);
     const data = JSON.parse(html.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as { seller?: unknown };
     expect(data.seller).toEqual(api);
+    expect(rootOf(html)).toMatch(/<h1[^>]*>[\s\S]*?<\/h1>/);
+    expect(rootOf(html).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1]).toContain(api.name.replace(/'/g, '&#x27;'));
     for (const id of ['6f1c1c4e-8f3a-4f7e-9a55-2b7f3c1d0e99', 'nope']) {
       const missing = await fetch(`${t.baseUrl}/seller/${id}`);
       expect(missing.status, id).toBe(404);

@@ -1,26 +1,59 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { prepareHydration } from './app/hydrate';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { appRoutes } from './app/router';
 import { seedFromPage } from './lib/initial-data';
+import { lazyPartsLoaded } from './lib/lazy';
 import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 // One query client for the app and its router, so route loaders can start requests early.
 const queryClient = createQueryClient();
-// What the server put into the page (a product or seller page's data, who is signed in) is not asked for again.
+// What the server put into the page (who is signed in, the page's product, seller, categories and ads) is not asked for again.
 seedFromPage(queryClient);
-const router = createAppRouter(queryClient);
+const routes = appRoutes(queryClient);
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+/** Resolves when the app's first render (or hydration) has been committed. */
+let committed: () => void = () => {};
+const firstCommit = new Promise<void>((resolve) => {
+  committed = resolve;
+});
+function OnFirstCommit() {
+  useEffect(() => committed(), []);
+  return null;
+}
+
+/**
+ * A public page comes rendered from the server (server/src/modules/pages): the app takes it over
+ * (hydrates) from the same data once the code of its routes is here. A dashboard page, or the shell
+ * the service worker keeps, is drawn here. Not a top-level await: the routes' chunks import this
+ * one, which would wait for them in turn.
+ */
+async function start() {
+  const rendered = container.hasChildNodes();
+  const hydrationData = rendered ? await prepareHydration(routes, window.location.pathname) : undefined;
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+        <OnFirstCommit />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (rendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+  // Once the page's lazy parts are here too, every click on it is the app's: the browser journeys
+  // wait for this mark before they act on a freshly loaded page.
+  await firstCommit;
+  await lazyPartsLoaded();
+  document.documentElement.setAttribute('data-app', '');
+}
+void start();
 
 // The service worker (offline app shell, photo cache, update prompt) exists in the production build only.
 // The shop works without it (an old browser, a private window that refuses it): a failure is only logged.

@@ -24,10 +24,34 @@ interface Problems {
 /** 4xx answers the app handles on purpose (e.g. a role check, a failed login) show as console errors in Chromium. */
 const EXPECTED_4XX = /Failed to load resource: the server responded with a status of 4\d\d/;
 
+/**
+ * After a page load, waits until the app has taken the page over (main.tsx marks `<html data-app>`):
+ * a public page arrives rendered by the server, and a click on its HTML before the app's code has
+ * run does nothing. Pages that are not the app's (a JSON answer, a fake provider's form) do not wait.
+ */
+function waitForAppOnLoad(page: Page) {
+  const after = async <T>(load: Promise<T>): Promise<T> => {
+    const response = await load;
+    await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.hasAttribute('data-app'));
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  Object.assign(page, {
+    goto: (...args: Parameters<Page['goto']>) => after(goto(...args)),
+    reload: (...args: Parameters<Page['reload']>) => after(reload(...args)),
+    goBack: (...args: Parameters<Page['goBack']>) => after(goBack(...args)),
+    goForward: (...args: Parameters<Page['goForward']>) => after(goForward(...args)),
+  });
+}
+
 /** Collects the console errors, CSP violations and uncaught exceptions of every page of `context`. */
 async function watch(context: BrowserContext): Promise<Problems> {
   const seen: string[] = [];
   const allowed = [EXPECTED_4XX];
+  context.on('page', waitForAppOnLoad);
   context.on('console', (m) => {
     if (m.type() === 'error') seen.push(`console: ${m.text()}`);
   });

@@ -28,6 +28,7 @@ export default async function globalSetup() {
     execFileSync('npm', ['run', 'build', '-w', 'server'], { cwd: repoRoot, stdio: 'inherit' });
   }
   mustExist(path.join(webRoot, 'dist', 'index.html'), 'npm run build -w web');
+  mustExist(path.join(webRoot, 'dist-ssr', 'entry-server.js'), 'npm run build -w web');
   mustExist(path.join(repoRoot, 'server', 'dist', 'main.js'), 'npm run build -w server');
 
   // Run private copies of both builds: another build (a second run, a developer, `npm start`) empties
@@ -35,15 +36,20 @@ export default async function globalSetup() {
   // or break a server a test file starts later.
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-web-'));
   fs.cpSync(path.join(webRoot, 'dist'), webDist, { recursive: true });
+  // The server renderer of public pages beside it (one bundled file tree, it imports nothing from node_modules).
+  const webSsr = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-ssr-'));
+  fs.cpSync(path.join(webRoot, 'dist-ssr'), webSsr, { recursive: true });
   // The server's copy stays inside server/ (ignored by git as server/.scratch*), beside server/dist:
   // its imports resolve from server/node_modules and the source maps' ../src paths still hold.
   const serverDist = fs.mkdtempSync(path.join(repoRoot, 'server', '.scratch-e2e-'));
   fs.cpSync(path.join(repoRoot, 'server', 'dist'), serverDist, { recursive: true });
   // Inherited by the servers a test file starts for itself (startOwnServer passes process.env on).
   process.env.WEB_DIST = webDist;
+  process.env.WEB_SSR = path.join(webSsr, 'entry-server.js');
   process.env.E2E_SERVER_ENTRY = path.join(serverDist, 'main.js');
   const removeCopies = () => {
     fs.rmSync(webDist, { recursive: true, force: true });
+    fs.rmSync(webSsr, { recursive: true, force: true });
     fs.rmSync(serverDist, { recursive: true, force: true });
   };
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazy } from '@/lib/lazy';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BookingModalContext } from '@/hooks/use-booking-modal';
 import { TalkContext } from '@/hooks/use-talk';

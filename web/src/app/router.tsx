@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/spinner';
 import { paths, segment } from '@/config/paths';
 import { sessionQueryOptions } from '@/lib/session';
@@ -47,6 +47,8 @@ const warm = (
 export function appRoutes(queryClient?: QueryClient): RouteObject[] {
   return [
     {
+      // Routes with loaders have ids, for the hydration data of a page the server rendered (./hydrate.ts).
+      id: 'root',
       path: paths.home.path,
       Component: RootLayout,
       errorElement: <ErrorPage />,
@@ -59,6 +61,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
           errorElement: <ErrorPage />,
           children: [
             {
+              id: 'home',
               index: true,
               // The categories and ads are on the home page's first screen.
               ...warm(queryClient, (client) => {
@@ -102,6 +105,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
               }),
             },
             {
+              id: 'product',
               path: segment(paths.product.path, ''),
               // The product itself (unless the server put it into the page) while the page's code loads.
               ...warm(queryClient, (client, { id = '' }) => void client.prefetchQuery(productQueryOptions(id))),
@@ -213,9 +217,4 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
       ],
     },
   ];
-}
-
-/** The app's router; with the app's query client its loaders warm the cache (see `warm`). */
-export function createAppRouter(queryClient?: QueryClient) {
-  return createBrowserRouter(appRoutes(queryClient));
 }

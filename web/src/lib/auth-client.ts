@@ -11,7 +11,8 @@ import { API_BASE, networkError, toApiError } from './api';
  * stays out of the initial chunk and loads beside the first page.
  */
 export const authClient = createAuthClient({
-  baseURL: `${window.location.origin}${API_BASE}/auth`,
+  // (The server's render of a page imports this module too, and never calls: any origin will do there.)
+  baseURL: `${typeof window === 'undefined' ? 'http://localhost' : window.location.origin}${API_BASE}/auth`,
   // twoFactorClient: the /two-factor/* calls; the login page itself goes to the code step when asked.
   plugins: [inferAdditionalFields<Auth>(), twoFactorClient()],
   // The app navigates itself (to the provider's URL, after sign-out): no redirect by the client.

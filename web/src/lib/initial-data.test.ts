@@ -35,6 +35,16 @@ describe('seedFromPage', () => {
     expect(doc.getElementById(INITIAL_DATA_ID)).toBeNull();
   });
 
+  it("puts the home page's categories and ads under the keys their lists read", () => {
+    const client = new QueryClient();
+    const categories = [{ _id: 'c1', category: 'Laptop', img: '/images/categories/laptop.svg' }];
+    const advertisements = [{ _id: 'a1', name: 'Pixel 8', img: '/x.webp', category: 'Mobile', productId: 'p1', price: 300 }];
+    seedFromPage(client, pageWith(JSON.stringify({ categories, advertisements })));
+    expect(client.getQueryData(queryKeys.categories)).toEqual(categories);
+    expect(client.getQueryData(queryKeys.advertisements)).toEqual(advertisements);
+    expect(client.getQueryState(queryKeys.session)).toBeUndefined();
+  });
+
   it("puts a signed-in page's session into the cache", () => {
     const client = new QueryClient();
     const session = { user: { id: 'u1', email: 'sam@example.com' }, session: { id: 's1' } };

@@ -4,9 +4,21 @@ import type { SessionData } from './auth-client';
 import { queryKeys } from './query-keys';
 
 /**
- * Puts what the server wrote into the page (InitialPageData: a product or seller page's product or
- * seller, and who is signed in) into the query cache, so the first screen asks for none of it again. Read once: the
- * element is removed.
+ * Puts a page's InitialPageData (who is signed in, a product or seller page's item or seller, the
+ * home page's categories and ads) into the query cache under the keys the app reads them by. The
+ * server's render and the browser's hydration seed from the same data, so both draw the same page.
+ */
+export function seedQueries(client: QueryClient, data: InitialPageData): void {
+  if (data.session !== undefined) client.setQueryData(queryKeys.session, (data.session ?? null) as SessionData | null);
+  if (data.product) client.setQueryData(queryKeys.products.one(data.product._id), data.product);
+  if (data.seller) client.setQueryData(queryKeys.trust.seller(data.seller._id), data.seller);
+  if (data.categories) client.setQueryData(queryKeys.categories, data.categories);
+  if (data.advertisements) client.setQueryData(queryKeys.advertisements, data.advertisements);
+}
+
+/**
+ * Seeds the query cache from what the server wrote into the page, so the first screen asks for none
+ * of it again. Read once: the element is removed.
  */
 export function seedFromPage(client: QueryClient, doc: Document = document): void {
   const el = doc.getElementById(INITIAL_DATA_ID);
@@ -18,7 +30,5 @@ export function seedFromPage(client: QueryClient, doc: Document = document): voi
   } catch {
     return;
   }
-  if (data.session !== undefined) client.setQueryData(queryKeys.session, (data.session ?? null) as SessionData | null);
-  if (data.product) client.setQueryData(queryKeys.products.one(data.product._id), data.product);
-  if (data.seller) client.setQueryData(queryKeys.trust.seller(data.seller._id), data.seller);
+  seedQueries(client, data);
 }

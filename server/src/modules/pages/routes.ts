@@ -1,14 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  advertisementSchema,
+  categorySchema,
   HOME_BANNER,
   idSchema,
   type InitialPageData,
   NOT_FOUND_META,
   PAGE_META,
   PAGE_PATTERNS,
+  PAGE_SIZE_DEFAULT,
   PRODUCT_NOT_FOUND_META,
   PRODUCT_PHOTO_SIZES,
   productDetailSchema,
@@ -16,6 +20,7 @@ import {
   SELLER_NOT_FOUND_META,
   sellerMeta,
 } from '@shop/contract';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { requestPath } from '../../lib/request-path';
@@ -33,13 +38,23 @@ type Options = {
   /** The shop's public address, for the absolute URLs robots.txt and sitemaps need. */
   baseUrl: string;
   /**
-   * The built web app (its folder with index.html), and where its pages read products and sellers;
-   * robots.txt and the sitemaps work without.
+   * The built web app (its folder with index.html, and its server renderer's module when built),
+   * and where its pages read products and sellers; robots.txt and the sitemaps work without.
    */
-  web?: { dist: string; catalog: CatalogService; reviews: ReviewsService };
+  web?: { dist: string; ssr?: string; catalog: CatalogService; reviews: ReviewsService };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
 };
+
+/** The web app's server renderer (web/src/entry-server.tsx): a page's body from its address and data, null for a redirect. */
+type Renderer = { render(url: string, data: InitialPageData): Promise<string | null> };
+
+/**
+ * Pages whose body the server renders: the public ones, and a category's list for someone signed in
+ * (it asks a guest to log in). Dashboards are private and drawn by the browser.
+ */
+const rendered = (pathname: string, signedIn: boolean) =>
+  !/^\/dashboard(\/|$)/.test(pathname) && (signedIn || !pathname.startsWith('/category/'));
 
 /** Below every id: keyset reads start after it, so one prepared statement serves the first page too. */
 const BEFORE_ALL = '00000000-0000-0000-0000-000000000000';
@@ -153,6 +168,17 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
 
   if (!web) return;
   const { dist: webDist, catalog, reviews } = web;
+  /** Loaded on the first page, once; a module that fails to load is logged and pages go out without their body. */
+  let renderer: Promise<Renderer | undefined> | undefined;
+  const loadRenderer = (request: FastifyRequest) => {
+    const file = web.ssr;
+    if (!file) return Promise.resolve(undefined);
+    renderer ??= (import(pathToFileURL(file).href) as Promise<Renderer>).catch((err: unknown) => {
+      request.log.error({ err, file }, 'page: server renderer not loaded; pages go out without their body');
+      return undefined;
+    });
+    return renderer;
+  };
   /** The shop's address for a path (never another host: `//evil.example` stays a path), or an absolute URL as it is. */
   const absolute = (p: string) => {
     if (/^https?:\/\//i.test(p)) return p;
@@ -184,10 +210,26 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       // The page still goes out; the app asks for the session itself.
       request.log.warn({ err }, 'page: session not read');
     }
-    const url = head.url ?? (status === 200 ? absolute(requestPath(request.url)) : undefined);
+    const pathname = requestPath(request.url);
+    const url = head.url ?? (status === 200 ? absolute(pathname) : undefined);
+    // The page's body as the app draws it from the same data, which the browser then takes over
+    // (hydrates). Not for an error page (the app draws its own), and on any failure the page goes
+    // out without it: the browser renders it then, as before.
+    let body: string | null = null;
+    if (status === 200 && rendered(pathname, Boolean(data.session))) {
+      const ssr = await loadRenderer(request);
+      if (ssr) {
+        const address = absolute(pathname) + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
+        // Through JSON, as the browser will read it: the same values (dates as strings) on both sides.
+        body = await ssr.render(address, JSON.parse(JSON.stringify(data)) as InitialPageData).catch((err: unknown) => {
+          request.log.error({ err }, 'page: server render failed; sent without its body');
+          return null;
+        });
+      }
+    }
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie');
-    return renderShell(shell, { ...head, url }, data);
+    return renderShell(shell, { ...head, url }, data, body ?? undefined);
   };
 
   for (const pattern of PAGE_PATTERNS) {
@@ -237,7 +279,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         return sendPage(request, reply, 200, sellerMeta(seller), { seller });
       });
     } else {
-      app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, (request, reply) => {
+      app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, async (request, reply) => {
         if (pattern === '/category/:category') {
           // Only the shop's categories: any other text would become a 200 page's title and link preview.
           const known = findCategory(request.params.category ?? '');
@@ -245,8 +287,14 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
           request.params.category = known;
         }
         const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
-        if (pattern === '/') head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
-        return sendPage(request, reply, 200, head);
+        if (pattern !== '/') return sendPage(request, reply, 200, head);
+        head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
+        // The first screen's lists, as GET /api/category and GET /api/advertise answer them.
+        const [categories, ads] = await Promise.all([catalog.categories(), catalog.listAds(PAGE_SIZE_DEFAULT)]);
+        return sendPage(request, reply, 200, head, {
+          categories: z.array(categorySchema).parse(categories),
+          advertisements: z.array(advertisementSchema).parse(ads.items),
+        });
       });
     }
   }

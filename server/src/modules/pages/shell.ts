@@ -37,7 +37,7 @@ const scriptJson = (value: unknown) =>
  * and Twitter card tags, structured data, a preload of its largest image, and the data the app
  * would otherwise ask for first (InitialPageData).
  */
-export function renderShell(shell: string, head: PageHead, data: InitialPageData = {}): string {
+export function renderShell(shell: string, head: PageHead, data: InitialPageData = {}, body?: string): string {
   const title = pageTitle(head.title);
   const description = head.description ?? DEFAULT_DESCRIPTION;
   const tags = [
@@ -78,12 +78,11 @@ export function renderShell(shell: string, head: PageHead, data: InitialPageData
       () => `<meta name="description" content="${attr(description)}" />`,
     )
     .replace(/\s*<\/head>/, () => `\n    ${tags.join('\n    ')}\n  </head>`);
-  if (Object.keys(data).length) {
-    html = html.replace(
-      '<div id="root"></div>',
-      () => `<div id="root"></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`,
-    );
-  }
+  // The rendered body (the app's own HTML, escaped by React) goes inside the root element, the data after it.
+  const json = Object.keys(data).length
+    ? `\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`
+    : '';
+  if (body || json) html = html.replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>${json}`);
   return html;
 }
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { lazy } from '@/lib/lazy';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';

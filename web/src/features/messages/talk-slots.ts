@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy';
 import type { TalkSlots } from '@/hooks/use-talk';
 
 /** The feature's pieces other pages show (hooks/use-talk.ts), each loaded with the first page that shows it. */

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '@/lib/lazy';
 import type { TrustSlots } from '@/hooks/use-trust';
 
 /** The feature's pieces other pages show (hooks/use-trust.ts), each loaded with the first page that shows it. */

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazy } from '@/lib/lazy';
 import { AdvertisementSection } from '../components/advertisement-section';
 import { FeaturedCollection } from '../components/featured-collection';
 import { CountSkeleton, countRowClass, ProductGridSkeleton } from '../components/product-card-skeleton';

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazy } from '@/lib/lazy';
 import type { PaymentIntent } from '@shop/contract';
 
 /** What every card form reports once the provider has confirmed the payment. */
