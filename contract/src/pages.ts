@@ -1,4 +1,4 @@
-import type { Advertisement, Category, ProductDetail } from './catalog';
+import type { Advertisement, Category, Product, ProductDetail } from './catalog';
 import type { SellerProfile } from './trust';
 
 /**
@@ -102,6 +102,12 @@ export function sellerMeta(s: { name: string; verified: boolean; rating: number 
   };
 }
 
+/**
+ * One page of a product list as the app keeps it: the items, the next page's path (the Link
+ * header's rel="next"), the total (X-Total-Count) and whether it is exact (X-Total-Count-Exact).
+ */
+export type ProductListPage = { items: Product[]; next: string | null; total: number | null; totalExact: boolean };
+
 /** The data the server puts into a page's HTML, so the app shows it without asking again. */
 export type InitialPageData = {
   /**
@@ -117,6 +123,12 @@ export type InitialPageData = {
   categories?: Category[];
   /** The home page's advertised items, as GET /api/advertise answers (its first page). */
   advertisements?: Advertisement[];
+  /**
+   * The first page of the page's product list when its address has no filters: Our Products (GET
+   * /api/allproducts) on home, or a category's items (GET /api/products/{category}, `category` as the
+   * address spells it).
+   */
+  productList?: { category?: string; page: ProductListPage };
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

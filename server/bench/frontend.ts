@@ -6,7 +6,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { buildWithManifest, measure, runLighthouse, type LighthouseResult } from '../../web/scripts/measure';
+import path from 'node:path';
+import { buildRenderer, buildWithManifest, measure, runLighthouse, type LighthouseResult } from '../../web/scripts/measure';
 import { startOwnServer } from '../../web/e2e/support/own-server';
 
 export type FrontendResult =
@@ -22,6 +23,8 @@ export async function runFrontendBench(): Promise<FrontendResult> {
   if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
     return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
   const dist = await buildWithManifest();
+  // Public pages come rendered by the server, as `npm start` serves them.
+  const renderer = await buildRenderer();
   const server = await startOwnServer({
     NODE_ENV: 'production',
     // Production refuses to start without a mail server; the benchmarks send no mail.
@@ -31,6 +34,7 @@ export async function runFrontendBench(): Promise<FrontendResult> {
     SEED_DEMO: 'true',
     DEMO_PASSWORD,
     WEB_DIST: dist,
+    WEB_SSR: renderer,
   });
   try {
     const initialJsGzipKb = Object.fromEntries(measure(dist).map((r) => [r.route, r.jsGzipKb]));
@@ -39,6 +43,7 @@ export async function runFrontendBench(): Promise<FrontendResult> {
   } finally {
     await server.stop();
     fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
   }
 }
 

@@ -252,14 +252,42 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(categories.length).toBeGreaterThan(0);
     for (const c of categories) expect(rootOf(home)).toContain(`>${c.category}<`);
     const data = JSON.parse(home.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
-    expect(data).toEqual({ categories, advertisements: ads, session: null });
+    // Our Products' first page as the app reads GET /api/allproducts: its body and its paging headers.
+    const all = await fetch(`${t.baseUrl}/api/allproducts`);
+    const allItems = (await all.json()) as { _id: string; name: string }[];
+    const next = /<([^>]+)>; rel="next"/.exec(all.headers.get('link') ?? '')?.[1] ?? null;
+    expect(next).not.toBeNull();
+    expect(data).toEqual({
+      categories,
+      advertisements: ads,
+      productList: { page: { items: allItems, next, total: Number(all.headers.get('x-total-count')), totalExact: true } },
+      session: null,
+    });
+    // The cards are in the HTML; with a filter in the address the list is the browser's to load.
+    expect(rootOf(home)).toContain(`href="/product/${allItems[0]!._id}"`);
+    const filtered = await (await fetch(`${t.baseUrl}/?q=pixel`)).text();
+    expect(JSON.parse(filtered.match(/id="shop-data">(.*?)<\/script>/s)![1]!)).not.toHaveProperty('productList');
     // The sign-in and sign-up forms are there before any script.
     expect(rootOf(await (await fetch(`${t.baseUrl}/login`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
     expect(rootOf(await (await fetch(`${t.baseUrl}/signup`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
     // A signed-in category page lists its items (the list itself loads in the browser; its heading is here).
     const buyer = await t.client().signUp(uniqueEmail('page-category'));
-    const laptop = await buyer.raw('GET', '/category/Laptop');
-    expect(rootOf(await laptop.text())).toMatch(/<h1 id="category-title"[^>]*>[\s\S]*?Laptop[\s\S]*?<\/h1>/);
+    const laptop = await (await buyer.raw('GET', '/category/laptop')).text();
+    expect(rootOf(laptop)).toMatch(/<h1 id="category-title"[^>]*>[\s\S]*?laptop[\s\S]*?<\/h1>/);
+    const laptops = await fetch(`${t.baseUrl}/api/products/laptop`);
+    const laptopItems = (await laptops.json()) as { _id: string }[];
+    expect(laptopItems.length).toBeGreaterThan(0);
+    const list = JSON.parse(laptop.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as { productList: unknown };
+    expect(list.productList).toEqual({
+      category: 'laptop',
+      page: {
+        items: laptopItems,
+        next: /<([^>]+)>; rel="next"/.exec(laptops.headers.get('link') ?? '')?.[1] ?? null,
+        total: Number(laptops.headers.get('x-total-count')),
+        totalExact: true,
+      },
+    });
+    for (const item of laptopItems) expect(rootOf(laptop)).toContain(`href="/product/${item._id}"`);
 
     // A renderer that throws: the page goes out as before, without its body, and the browser renders it.
     const broken = path.join(path.dirname(renderer), 'broken.mjs');

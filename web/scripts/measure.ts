@@ -150,6 +150,20 @@ export async function buildWithManifest(): Promise<string> {
   return outDir;
 }
 
+/** The server renderer of public pages (src/entry-server.tsx), built as `npm run build` builds it, into its own folder: its entry file. */
+export async function buildRenderer(): Promise<string> {
+  const { build } = await import('vite');
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-ssr-'));
+  await build({
+    root: webRoot,
+    configFile: path.join(webRoot, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir, emptyOutDir: true },
+  });
+  return path.join(outDir, 'entry-server.js');
+}
+
 export interface LighthouseResult {
   url: string;
   /** The median run's figures (by performance score); every run's score in `runs`. */

@@ -15,7 +15,10 @@ import {
   PAGE_SIZE_DEFAULT,
   PRODUCT_NOT_FOUND_META,
   PRODUCT_PHOTO_SIZES,
+  type ProductListPage,
   productDetailSchema,
+  productQuerySchema,
+  productSchema,
   productMeta,
   SELLER_NOT_FOUND_META,
   sellerMeta,
@@ -168,6 +171,28 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
 
   if (!web) return;
   const { dist: webDist, catalog, reviews } = web;
+  /**
+   * The first page of a product list without filters, as the app reads GET `apiPath` (its body, and
+   * the Link, X-Total-Count and X-Total-Count-Exact headers sendKeysetPage and sendProducts write).
+   */
+  const firstProductPage = async (apiPath: string, category?: string): Promise<ProductListPage> => {
+    const page = await catalog.listProducts(productQuerySchema.parse(category ? { category } : {}));
+    let next: string | null = null;
+    if (page.nextCursor) {
+      const url = new URL(apiPath, 'http://x');
+      url.searchParams.set('cursor', page.nextCursor);
+      next = `${url.pathname}${url.search}`;
+    }
+    return {
+      items: z.array(productSchema).parse(page.items),
+      next,
+      total: page.total?.n ?? null,
+      totalExact: page.total ? page.total.exact : true,
+    };
+  };
+  /** Whether a page's address has a query (filters): its list is then the browser's to load. */
+  const hasQuery = (request: FastifyRequest) => request.url.includes('?');
+
   /** Loaded on the first page, once; a module that fails to load is logged and pages go out without their body. */
   let renderer: Promise<Renderer | undefined> | undefined;
   const loadRenderer = (request: FastifyRequest) => {
@@ -282,18 +307,31 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, async (request, reply) => {
         if (pattern === '/category/:category') {
           // Only the shop's categories: any other text would become a 200 page's title and link preview.
-          const known = findCategory(request.params.category ?? '');
+          const raw = request.params.category ?? '';
+          const known = findCategory(raw);
           if (!known) return sendPage(request, reply, 404, NOT_FOUND_META);
           request.params.category = known;
+          const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
+          // The list is for someone signed in (a guest is asked to log in), as the page shows it.
+          const signedIn = Boolean(await request.authSession().catch(() => null));
+          if (!signedIn || hasQuery(request)) return sendPage(request, reply, 200, head);
+          return sendPage(request, reply, 200, head, {
+            productList: { category: raw, page: await firstProductPage(`/api/products/${encodeURIComponent(raw)}`, known) },
+          });
         }
         const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
         if (pattern !== '/') return sendPage(request, reply, 200, head);
         head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
-        // The first screen's lists, as GET /api/category and GET /api/advertise answer them.
-        const [categories, ads] = await Promise.all([catalog.categories(), catalog.listAds(PAGE_SIZE_DEFAULT)]);
+        // The first screen's lists, as GET /api/category, GET /api/advertise and GET /api/allproducts answer them.
+        const [categories, ads, products] = await Promise.all([
+          catalog.categories(),
+          catalog.listAds(PAGE_SIZE_DEFAULT),
+          hasQuery(request) ? undefined : firstProductPage('/api/allproducts'),
+        ]);
         return sendPage(request, reply, 200, head, {
           categories: z.array(categorySchema).parse(categories),
           advertisements: z.array(advertisementSchema).parse(ads.items),
+          ...(products ? { productList: { page: products } } : {}),
         });
       });
     }

@@ -1,18 +1,14 @@
-import type { Product } from '@shop/contract';
+import type { Product, ProductListPage } from '@shop/contract';
 import { apiRequest, nextLink, totalCount } from '@/lib/api';
 import type { ProductFilters } from '@/lib/query-keys';
 
 /**
  * One page of a product list: items, the next page's path (Link rel="next") and the total if
  * given. `totalExact` is false when the server sent an estimate (X-Total-Count-Exact: false): for
- * a broad search it counts roughly rather than every match.
+ * a broad search it counts roughly rather than every match. (The server puts a list's first page
+ * into the HTML in this shape: contract InitialPageData.)
  */
-export interface ProductPage {
-  items: Product[];
-  next: string | null;
-  total: number | null;
-  totalExact: boolean;
-}
+export type ProductPage = ProductListPage;
 
 export function filtersToQuery(filters: ProductFilters): Record<string, string | number | boolean | undefined> {
   // 'newest' is the server's default: leaving it out keeps the URL (and the server's cache key) short.
