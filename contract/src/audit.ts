@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuery } from './common';
+import { answerId, answerTime, pageQuery } from './common';
 
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
@@ -26,8 +26,8 @@ export const AUDIT_SYSTEM_ACTORS = ['system', 'cli'] as const;
 /** GET /audit (admin): one recorded action, newest first. */
 export const auditEntrySchema = z
   .object({
-    _id: z.string(),
-    at: z.string().describe('ISO 8601'),
+    _id: answerId,
+    at: answerTime.describe('ISO 8601'),
     actorId: z.string().describe("a user id, or 'system' / 'cli'"),
     actorEmail: z.string().nullable(),
     ip: z.string().nullable().describe('the client IP as the server saw it (TRUST_PROXY-aware)'),

@@ -1,22 +1,22 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from './constants';
-import { dollars, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+import { answerId, answerTime, dollars, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
 import { photoIdsSchema, productPhotoSchema } from './uploads';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
 
-export const categorySchema = z.object({ _id: z.string(), category: z.string(), img: z.string() }).meta({ id: 'Category' });
+export const categorySchema = z.object({ _id: answerId, category: z.string(), img: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof categorySchema>;
 
 export const advertisementSchema = z
   .object({
-    _id: z.string(),
+    _id: answerId,
     name: z.string(),
     img: z.string(),
     category: z.string(),
-    productId: z.string(),
+    productId: answerId,
     price: z.number(),
   })
   .meta({ id: 'Advertisement' });
@@ -25,7 +25,7 @@ export type Advertisement = z.infer<typeof advertisementSchema>;
 /** A product as the API answers it, with the original client's field names (docs/product.md#field-names-kept-as-spelled). */
 export const productSchema = z
   .object({
-    _id: z.string(),
+    _id: answerId,
     name: z.string(),
     category: z.string(),
     img: z.string().describe("the cover photo's URL"),
@@ -36,7 +36,7 @@ export const productSchema = z
       ),
     location: z.string(),
     seller: z.string().describe("the seller's display name"),
-    sellerId: z.string().describe("the seller's public page is /seller/{sellerId}"),
+    sellerId: answerId.describe("the seller's public page is /seller/{sellerId}"),
     sellerRating: z.number().nullable().describe("the average of the seller's reviews, one decimal; null without reviews"),
     sellerReviews: z.number().int().describe('how many reviews the seller has'),
     email: z.string().describe("the seller's email"),
@@ -51,8 +51,8 @@ export const productSchema = z
     status: z.enum(['available', 'sold', 'unlisted']),
     advertised: z.boolean(),
     priceBeforeDrop: z.number().nullable().describe('dollars: the price before a cut in the last 14 days, else null'),
-    priceDroppedAt: z.string().nullable().describe('when that cut was made'),
-    createdAt: z.string(),
+    priceDroppedAt: answerTime.nullable().describe('when that cut was made'),
+    createdAt: answerTime,
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;

@@ -21,6 +21,13 @@ export type ApiError = z.infer<typeof errorSchema>;
 export const idSchema = z.uuid({ message: 'must be a valid id' });
 export const idParams = z.object({ id: idSchema });
 
+/** An id in an answer: a UUID, as the OpenAPI document says (format uuid); the answer is checked against it as it is sent. */
+export const answerId = z.uuid();
+/** A time in an answer: ISO 8601 (format date-time), e.g. 2026-11-23T01:50:43.050Z. */
+export const answerTime = z.iso.datetime({ offset: true });
+/** An account's email in an answer that shows it (format email). */
+export const answerEmail = z.email();
+
 /**
  * Emails are compared lower-case. A space cannot be part of an address: it is a '+' that arrived
  * unencoded in a query string (`?email=a+b@x.com`, as the original client sends it), so it is read back

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, text } from './common';
+import { answerId, answerTime, idSchema, text } from './common';
 import { ORDER_STATUSES } from './orders';
 import { MAX_PHOTOS, productPhotoSchema } from './uploads';
 
@@ -43,19 +43,19 @@ export const orderTransitionSchema = z.object({
   from: z.enum(ORDER_STATUSES),
   to: z.enum(ORDER_STATUSES),
   by: z.enum(['buyer', 'seller', 'admin', 'system']),
-  at: z.string(),
+  at: answerTime,
 });
 
 export const orderCaseSchema = z
   .object({
-    _id: z.string(),
-    orderId: z.string(),
+    _id: answerId,
+    orderId: answerId,
     kind: z.enum(['declined', 'disputed']),
     text: z.string(),
     photos: z.array(productPhotoSchema),
     status: z.enum(['open', 'resolved']),
     resolution: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'OrderCase' });
 export type OrderCase = z.infer<typeof orderCaseSchema>;
@@ -63,7 +63,7 @@ export type OrderCase = z.infer<typeof orderCaseSchema>;
 /** GET /orders/:id/handoff: the meeting as the buyer or the seller sees it (only the buyer gets the code). */
 export const handoffSchema = z
   .object({
-    orderId: z.string(),
+    orderId: answerId,
     status: z.enum(ORDER_STATUSES),
     role: z.enum(['buyer', 'seller', 'admin']),
     productName: z.string(),
@@ -76,7 +76,7 @@ export const handoffSchema = z
     /** Wrong codes lock the hand-off until then. */
     lockedUntil: z.string().nullable(),
     attemptsLeft: z.number().int(),
-    completedAt: z.string().nullable(),
+    completedAt: answerTime.nullable(),
     canDecline: z.boolean(),
     canDispute: z.boolean(),
     disputeUntil: z.string().nullable(),

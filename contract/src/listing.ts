@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageQuery } from './common';
+import { answerId, answerTime, idSchema, pageQuery } from './common';
 import { CATEGORY_CHECKS, CHECK_KEYS, CHECKS, type CheckDef, rank, suggestGrade } from './condition-checks';
 import type { CategoryName, Condition } from './constants';
 import { ORDER_STATUSES } from './orders';
@@ -98,15 +98,15 @@ export type ListingStatusResult = z.infer<typeof listingStatusResultSchema>;
 /** One booking of an item as its seller sees it in My Products. */
 export const sellerBookingSchema = z
   .object({
-    _id: z.string(),
-    buyerId: z.string().describe('the buyer, for "Message the buyer"'),
+    _id: answerId,
+    buyerId: answerId.describe('the buyer, for "Message the buyer"'),
     buyerName: z.string(),
     phone: z.string(),
     meetingLocation: z.string(),
     price: z.number().describe('dollars'),
     paid: z.boolean(),
     status: z.enum(ORDER_STATUSES),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'SellerBooking' });
 export type SellerBooking = z.infer<typeof sellerBookingSchema>;

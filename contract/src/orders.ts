@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+import { answerEmail, answerId, answerTime, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 
 /**
  * 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail).
@@ -29,20 +29,20 @@ export const orderPaymentSchema = z
     status: z.enum(['succeeded', 'refund_pending', 'refunded']),
     last4: z.string().nullable(),
     brand: z.string().nullable(),
-    createdAt: z.string(),
-    refundedAt: z.string().nullable(),
+    createdAt: answerTime,
+    refundedAt: answerTime.nullable(),
     /** When the held amount was taken (at the hand-off); null while held or after a release. */
-    capturedAt: z.string().nullable().optional(),
+    capturedAt: answerTime.nullable().optional(),
   })
   .meta({ id: 'OrderPayment' });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 export const orderSchema = z
   .object({
-    _id: z.string(),
-    productId: z.string(),
+    _id: answerId,
+    productId: answerId,
     buyerName: z.string(),
-    email: z.string().describe("the buyer's email"),
+    email: answerEmail.describe("the buyer's email"),
     price: z.number().describe('dollars'),
     phone: z.string(),
     meettingLocation: z.string(),
@@ -54,10 +54,10 @@ export const orderSchema = z
     paid: z.boolean(),
     status: z.enum(ORDER_STATUSES),
     transactionId: z.string().nullable(),
-    paidAt: z.string().nullable(),
+    paidAt: answerTime.nullable(),
     /** Always sent by the server; optional in the type only so older fixtures still compile. */
     payment: orderPaymentSchema.nullable().optional(),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

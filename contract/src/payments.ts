@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, idSchema } from './common';
+import { answerEmail, answerId, answerTime, emailSchema, idSchema } from './common';
 
 export const PROVIDERS = ['simulated', 'stripe'] as const;
 
@@ -56,19 +56,19 @@ export const PAYMENT_STATUSES = ['succeeded', 'refund_pending', 'refunded'] as c
 /** GET /payments (admin): one row per provider-confirmed payment. Of the card, only brand and last4 are kept. */
 export const paymentRecordSchema = z
   .object({
-    _id: z.string(),
-    orderId: z.string(),
+    _id: answerId,
+    orderId: answerId,
     productName: z.string(),
     provider: z.string(),
     transactionId: z.string(),
     price: z.number().describe('dollars'),
     currency: z.string(),
-    email: z.string().describe("the buyer's email"),
+    email: answerEmail.describe("the buyer's email"),
     status: z.enum(PAYMENT_STATUSES).describe('refund_pending: lost the item to another buyer, refund being retried'),
     last4: z.string().nullable(),
     brand: z.string().nullable(),
-    createdAt: z.string(),
-    refundedAt: z.string().nullable(),
+    createdAt: answerTime,
+    refundedAt: answerTime.nullable(),
   })
   .meta({ id: 'PaymentRecord' });
 export type PaymentRecord = z.infer<typeof paymentRecordSchema>;

@@ -1,28 +1,28 @@
 import { z } from 'zod';
 import { categoryNameSchema, conditionSchema } from './catalog';
-import { idSchema, pageQuery, text } from './common';
+import { answerId, answerTime, idSchema, pageQuery, text } from './common';
 
 /** Longest message a person can send. */
 export const MESSAGE_MAX_CHARS = 2000;
 
-const lastMessageSchema = z.object({ text: z.string(), createdAt: z.string(), mine: z.boolean() });
+const lastMessageSchema = z.object({ text: z.string(), createdAt: answerTime, mine: z.boolean() });
 
 /** One conversation in the list: newest message first, with the listing's photo and the other person. */
 export const conversationSummarySchema = z
   .object({
-    _id: z.string(),
-    listingId: z.string(),
+    _id: answerId,
+    listingId: answerId,
     listingName: z.string(),
     listingImg: z.string(),
     /** The caller's side of it. */
     role: z.enum(['buyer', 'seller']),
-    otherId: z.string(),
+    otherId: answerId,
     otherName: z.string(),
     lastMessage: lastMessageSchema.nullable(),
     unread: z.number().int(),
     /** Either person blocked the other: no more messages either way. */
     blocked: z.boolean(),
-    updatedAt: z.string(),
+    updatedAt: answerTime,
   })
   .meta({ id: 'ConversationSummary' });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
@@ -47,11 +47,11 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const messageSchema = z
   .object({
     _id: z.string().describe('grows with time: sorts messages and pages them'),
-    conversationId: z.string(),
-    senderId: z.string(),
+    conversationId: answerId,
+    senderId: answerId,
     mine: z.boolean(),
     text: z.string().describe('plain text: links are shown as text, never as links'),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;
@@ -67,7 +67,7 @@ export const listingIdParams = z.object({ listingId: idSchema });
 export const messagesQuerySchema = pageQuery;
 
 export const blockedUserSchema = z
-  .object({ userId: z.string(), name: z.string(), createdAt: z.string() })
+  .object({ userId: answerId, name: z.string(), createdAt: answerTime })
   .meta({ id: 'BlockedUser' });
 
 /* ---------- Notifications ---------- */
@@ -92,14 +92,14 @@ export const NOTIFICATION_KINDS = [
 
 export const notificationSchema = z
   .object({
-    _id: z.string(),
+    _id: answerId,
     kind: z.enum(NOTIFICATION_KINDS),
     title: z.string(),
     body: z.string(),
     /** A path of the web app it opens. */
     link: z.string(),
     read: z.boolean(),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
@@ -121,12 +121,12 @@ export const savedSearchQuerySchema = z.object({
 export type SavedSearchQuery = z.infer<typeof savedSearchQuerySchema>;
 
 export const savedSearchSchema = z
-  .object({ _id: z.string(), label: z.string(), query: savedSearchQuerySchema, createdAt: z.string() })
+  .object({ _id: answerId, label: z.string(), query: savedSearchQuerySchema, createdAt: answerTime })
   .meta({ id: 'SavedSearch' });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 export const savedSearchInputSchema = z.object({ query: savedSearchQuerySchema });
 
 export const priceWatchSchema = z
-  .object({ productId: z.string(), name: z.string(), img: z.string(), price: z.number(), createdAt: z.string() })
+  .object({ productId: answerId, name: z.string(), img: z.string(), price: z.number(), createdAt: answerTime })
   .meta({ id: 'PriceWatch' });
 export type PriceWatch = z.infer<typeof priceWatchSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, text } from './common';
+import { answerEmail, answerId, answerTime, idSchema, text } from './common';
 
 /* ---------- Reviews ---------- */
 
@@ -26,19 +26,19 @@ export type ReviewReplyInput = z.input<typeof reviewReplyInputSchema>;
 
 export const reviewSchema = z
   .object({
-    _id: z.string(),
-    orderId: z.string(),
-    productId: z.string(),
+    _id: answerId,
+    orderId: answerId,
+    productId: answerId,
     productName: z.string(),
-    sellerId: z.string(),
+    sellerId: answerId,
     buyerName: z
       .string()
       .describe("the reviewer's first name and last initial, e.g. 'Bea B.' (empty once their account is closed)"),
     rating: z.number().int().min(1).max(5),
     text: z.string(),
     reply: z.string().nullable().describe("the seller's one reply"),
-    repliedAt: z.string().nullable(),
-    createdAt: z.string(),
+    repliedAt: answerTime.nullable(),
+    createdAt: answerTime,
   })
   .meta({ id: 'Review' });
 export type Review = z.infer<typeof reviewSchema>;
@@ -55,7 +55,7 @@ export type OrderReview = z.infer<typeof orderReviewSchema>;
 /** A seller's public page. */
 export const sellerProfileSchema = z
   .object({
-    _id: z.string(),
+    _id: answerId,
     name: z.string(),
     verified: z.boolean(),
     memberSince: z.string().describe('ISO 8601'),
@@ -109,16 +109,16 @@ export const removeReviewInputSchema = z.object({ reason: text(REPORT_REASON_MAX
 export const moderationItemSchema = z
   .object({
     kind: z.enum(REPORT_KINDS),
-    targetId: z.string(),
+    targetId: answerId,
     title: z.string().describe('what it is: the listing, the person, the review text, the listing of a conversation'),
     detail: z.string(),
     link: z.string().describe('a path of the web app that shows it'),
     /** The person warn and suspend reach (the seller, the user, the review's author, the reported side of a conversation). */
-    userId: z.string().nullable(),
+    userId: answerId.nullable(),
     userName: z.string(),
     userSuspended: z.boolean(),
     hidden: z.boolean().describe('a listing hidden (by a moderator or by its open reports), or a removed review'),
-    reports: z.array(z.object({ _id: z.string(), reporterName: z.string(), reason: z.string(), createdAt: z.string() })),
+    reports: z.array(z.object({ _id: answerId, reporterName: z.string(), reason: z.string(), createdAt: answerTime })),
   })
   .meta({ id: 'ModerationItem' });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;
@@ -126,15 +126,15 @@ export type ModerationItem = z.infer<typeof moderationItemSchema>;
 /** An order's declined hand-off or dispute (modules/handoff), open for an admin. */
 export const moderationCaseSchema = z
   .object({
-    _id: z.string(),
-    orderId: z.string(),
+    _id: answerId,
+    orderId: answerId,
     kind: z.string(),
     text: z.string(),
-    productId: z.string(),
+    productId: answerId,
     productName: z.string(),
     buyerName: z.string(),
     sellerName: z.string(),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'ModerationCase' });
 export type ModerationCase = z.infer<typeof moderationCaseSchema>;
@@ -150,6 +150,6 @@ export const moderationResultSchema = z.object({
 });
 
 export const suspendedUserSchema = z
-  .object({ _id: z.string(), name: z.string(), email: z.string(), suspendedAt: z.string() })
+  .object({ _id: answerId, name: z.string(), email: answerEmail, suspendedAt: answerTime })
   .meta({ id: 'SuspendedUser' });
 export type SuspendedUser = z.infer<typeof suspendedUserSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common';
+import { answerId, idSchema } from './common';
 
 /** How many photos a listing has: the first is the cover. */
 export const MIN_PHOTOS = 1;
@@ -28,7 +28,7 @@ export const productPhotoSchema = z
 export type ProductPhoto = z.infer<typeof productPhotoSchema>;
 
 /** 201 of POST /uploads: the photo's id (for `photos` of a listing) and how it looks. */
-export const uploadResultSchema = productPhotoSchema.extend({ _id: z.string() }).meta({ id: 'UploadResult' });
+export const uploadResultSchema = productPhotoSchema.extend({ _id: answerId }).meta({ id: 'UploadResult' });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
 /** The photos of a listing: upload ids, the first is the cover, each once. */

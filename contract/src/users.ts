@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, pageQuery } from './common';
+import { answerEmail, answerId, answerTime, emailSchema, pageQuery } from './common';
 
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -14,14 +14,14 @@ export type UserInput = z.input<typeof userInputSchema>;
 
 export const userSchema = z
   .object({
-    _id: z.string(),
+    _id: answerId,
     name: z.string(),
-    email: z.string(),
+    email: answerEmail,
     isSeller: z.boolean(),
     role: z.enum(ROLES),
     status: z.enum(['verified', '']),
     verified: z.boolean(),
-    createdAt: z.string(),
+    createdAt: answerTime,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;

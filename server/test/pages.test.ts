@@ -442,7 +442,11 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, Op>>;
       tags: { name: string }[];
+      components: { schemas: Record<string, { properties: Record<string, { format?: string }> }> };
     };
+    // Answers name their formats (checked as they are sent: the serializer parses them with the same schemas).
+    const product = doc.components.schemas.Product?.properties;
+    expect([product?._id?.format, product?.sellerId?.format, product?.createdAt?.format]).toEqual(['uuid', 'uuid', 'date-time']);
     const declared = new Set(doc.tags.map((x) => x.name));
     const ids = new Set<string>();
     for (const [p, ops] of Object.entries(doc.paths)) {
