@@ -136,32 +136,26 @@ export function measure(dist: string): RouteSize[] {
   });
 }
 
-/** Builds the app with a manifest into a fresh temporary directory and returns it. */
-export async function buildWithManifest(): Promise<string> {
+/** A production build with the app's Vite config and these build options, into a fresh temporary directory: the directory. */
+async function buildInto(prefix: string, options: { manifest?: boolean; ssr?: string }): Promise<string> {
   const { build } = await import('vite');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-measure-'));
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   await build({
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
     mode: 'production',
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, manifest: true },
+    build: { ...options, outDir, emptyOutDir: true },
   });
   return outDir;
 }
 
+/** Builds the app with a manifest into a fresh temporary directory and returns it. */
+export const buildWithManifest = () => buildInto('shop-web-measure-', { manifest: true });
+
 /** The server renderer of public pages (src/entry-server.tsx), built as `npm run build` builds it, into its own folder: its entry file. */
 export async function buildRenderer(): Promise<string> {
-  const { build } = await import('vite');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-ssr-'));
-  await build({
-    root: webRoot,
-    configFile: path.join(webRoot, 'vite.config.ts'),
-    mode: 'production',
-    logLevel: 'warn',
-    build: { ssr: 'src/entry-server.tsx', outDir, emptyOutDir: true },
-  });
-  return path.join(outDir, 'entry-server.js');
+  return path.join(await buildInto('shop-web-ssr-', { ssr: 'src/entry-server.tsx' }), 'entry-server.js');
 }
 
 export interface LighthouseResult {
