@@ -127,6 +127,12 @@ describe('pages, robots.txt, sitemaps, compression', () => {
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain('<title>Page not found | SecondByte</title>');
     }
+    // However the address is spelled, a dashboard (and a guest's category list) is the browser's to draw.
+    for (const page of ['/%64ashboard/audit', '/%63ategory/Laptop']) {
+      const res = await fetch(t.baseUrl + page);
+      expect(res.status, page).toBe(200);
+      expect(await res.text(), page).toContain('<div id="root"></div>');
+    }
     // A category is one of the shop's (any case; the title spells it as the shop does), else 404:
     // other text would become a page title and a link preview.
     const laptop = await fetch(`${t.baseUrl}/category/laptop`);

@@ -26,6 +26,10 @@ export async function render(url: string, data: InitialPageData): Promise<string
   const queryClient = createQueryClient();
   seedQueries(queryClient, data);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // Its path only in errors (a query string may hold a token); the URL is the caller's to log.
+  const where = new URL(url).pathname;
+  let stop: (() => void) | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     return await new Promise<string>((resolve, reject) => {
       const chunks: Buffer[] = [];
@@ -48,20 +52,23 @@ export async function render(url: string, data: InitialPageData): Promise<string
           </AppProviders>
         </StrictMode>,
         {
-          // Everything, lazy parts included: a page sent half-rendered would show its fallbacks.
           // One piece: React would otherwise move a large finished part to the end of the page, with an inline script to put it back.
           progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          // Everything, lazy parts included: a page sent half-rendered would show its fallbacks.
           onAllReady: () => stream.pipe(sink),
           onShellError: reject,
           onError: (error) => reject(error),
         },
       );
-      setTimeout(() => {
-        stream.abort(new Error(`render of ${url} took over ${RENDER_TIMEOUT_MS} ms`));
-        reject(new Error(`render of ${url} took over ${RENDER_TIMEOUT_MS} ms`));
-      }, RENDER_TIMEOUT_MS).unref();
+      stop = () => stream.abort();
+      timer = setTimeout(() => reject(new Error(`render of ${where} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
     });
+  } catch (error) {
+    // Whatever is still rendering stops (a failed part, or the time is up).
+    stop?.();
+    throw error;
   } finally {
+    clearTimeout(timer);
     // The queries' garbage-collection timers would keep this request's cache for minutes.
     queryClient.clear();
   }

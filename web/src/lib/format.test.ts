@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatPrice, groupDigits } from './format';
+import { formatLongDate, formatMonthYear, formatPrice, groupDigits } from './format';
 
 // The hand-made formatters must write exactly what Intl writes for the same values.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -22,6 +22,14 @@ describe('format', () => {
     for (const iso of ['2025-11-03T00:00:00Z', '2024-02-29T23:59:59Z', '2026-01-01T12:00:00Z', '1999-12-31T05:00:00Z']) {
       const t = Date.parse(iso);
       expect(formatLongDate(t)).toBe(longDate.format(t));
+    }
+  });
+
+  it('formatMonthYear writes what Intl en-GB month and year write, in UTC, whatever the local zone', () => {
+    const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const iso of ['2025-11-30T23:30:00Z', '2024-03-01T00:10:00Z', '2026-01-01T00:00:00Z']) {
+      const t = Date.parse(iso);
+      expect(formatMonthYear(t)).toBe(monthYear.format(t));
     }
   });
 });

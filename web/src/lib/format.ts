@@ -40,6 +40,12 @@ export function formatLongDate(t: number): string {
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
+/** "March 2024", in UTC: the same on the server that renders a page and in every browser that hydrates it. */
+export function formatMonthYear(t: number): string {
+  const d = new Date(t);
+  return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
 export function pluralize(n: number, one: string, many = `${one}s`): string {
   return n === 1 ? one : many;
 }

@@ -53,11 +53,19 @@ type Options = {
 type Renderer = { render(url: string, data: InitialPageData): Promise<string | null> };
 
 /**
- * Pages whose body the server renders: the public ones, and a category's list for someone signed in
- * (it asks a guest to log in). Dashboards are private and drawn by the browser.
+ * Pages whose body the server renders, by the route pattern that matched (however the address was
+ * spelled): the public ones, and a category's list for someone signed in (it asks a guest to log
+ * in). Dashboards are private and drawn by the browser.
  */
-const rendered = (pathname: string, signedIn: boolean) =>
-  !/^\/dashboard(\/|$)/.test(pathname) && (signedIn || !pathname.startsWith('/category/'));
+const rendered = (pattern: string, signedIn: boolean) =>
+  PAGE_PATTERNS.some((p) => p === pattern) &&
+  !pattern.startsWith('/dashboard') &&
+  (signedIn || pattern !== '/category/:category');
+
+/** Renders running at once (each mostly CPU); a page beyond them goes out unrendered, for the browser to draw. */
+const RENDERS_AT_ONCE = 8;
+/** After the renderer failed to load (a deploy half done), how long pages go without it before the next try. */
+const RENDERER_RETRY_MS = 30_000;
 
 /** Below every id: keyset reads start after it, so one prepared statement serves the first page too. */
 const BEFORE_ALL = '00000000-0000-0000-0000-000000000000';
@@ -193,17 +201,24 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
   /** Whether a page's address has a query (filters): its list is then the browser's to load. */
   const hasQuery = (request: FastifyRequest) => request.url.includes('?');
 
-  /** Loaded on the first page, once; a module that fails to load is logged and pages go out without their body. */
+  /**
+   * Loaded on the first page, once; a module that fails to load is logged, pages go out without
+   * their body, and the load is tried again RENDERER_RETRY_MS later.
+   */
   let renderer: Promise<Renderer | undefined> | undefined;
   const loadRenderer = (request: FastifyRequest) => {
     const file = web.ssr;
     if (!file) return Promise.resolve(undefined);
     renderer ??= (import(pathToFileURL(file).href) as Promise<Renderer>).catch((err: unknown) => {
       request.log.error({ err, file }, 'page: server renderer not loaded; pages go out without their body');
+      setTimeout(() => {
+        renderer = undefined;
+      }, RENDERER_RETRY_MS).unref();
       return undefined;
     });
     return renderer;
   };
+  let rendering = 0;
   /** The shop's address for a path (never another host: `//evil.example` stays a path), or an absolute URL as it is. */
   const absolute = (p: string) => {
     if (/^https?:\/\//i.test(p)) return p;
@@ -241,15 +256,19 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     // (hydrates). Not for an error page (the app draws its own), and on any failure the page goes
     // out without it: the browser renders it then, as before.
     let body: string | null = null;
-    if (status === 200 && rendered(pathname, Boolean(data.session))) {
+    if (status === 200 && rendered(request.routeOptions.url ?? '', Boolean(data.session)) && rendering < RENDERS_AT_ONCE) {
       const ssr = await loadRenderer(request);
       if (ssr) {
         const address = absolute(pathname) + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
-        // Through JSON, as the browser will read it: the same values (dates as strings) on both sides.
-        body = await ssr.render(address, JSON.parse(JSON.stringify(data)) as InitialPageData).catch((err: unknown) => {
+        rendering++;
+        try {
+          // Through JSON, as the browser will read it: the same values (dates as strings) on both sides.
+          body = await ssr.render(address, JSON.parse(JSON.stringify(data)) as InitialPageData);
+        } catch (err) {
           request.log.error({ err }, 'page: server render failed; sent without its body');
-          return null;
-        });
+        } finally {
+          rendering--;
+        }
       }
     }
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
@@ -315,24 +334,35 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
           // The list is for someone signed in (a guest is asked to log in), as the page shows it.
           const signedIn = Boolean(await request.authSession().catch(() => null));
           if (!signedIn || hasQuery(request)) return sendPage(request, reply, 200, head);
-          return sendPage(request, reply, 200, head, {
-            productList: { category: raw, page: await firstProductPage(`/api/products/${encodeURIComponent(raw)}`, known) },
+          // A list that cannot be read now leaves the page to load it (it says what went wrong then).
+          const page = await firstProductPage(`/api/products/${encodeURIComponent(raw)}`, known).catch((err: unknown) => {
+            request.log.error({ err }, 'page: category list not read; sent without it');
+            return undefined;
           });
+          return sendPage(request, reply, 200, head, page ? { productList: { category: raw, page } } : {});
         }
         const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
         if (pattern !== '/') return sendPage(request, reply, 200, head);
         head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
         // The first screen's lists, as GET /api/category, GET /api/advertise and GET /api/allproducts answer them.
-        const [categories, ads, products] = await Promise.all([
+        // Lists that cannot be read now leave the page to load them (it says what went wrong then).
+        const lists = await Promise.all([
           catalog.categories(),
           catalog.listAds(PAGE_SIZE_DEFAULT),
           hasQuery(request) ? undefined : firstProductPage('/api/allproducts'),
-        ]);
-        return sendPage(request, reply, 200, head, {
-          categories: z.array(categorySchema).parse(categories),
-          advertisements: z.array(advertisementSchema).parse(ads.items),
-          ...(products ? { productList: { page: products } } : {}),
-        });
+        ])
+          .then(
+            ([categories, ads, products]): InitialPageData => ({
+              categories: z.array(categorySchema).parse(categories),
+              advertisements: z.array(advertisementSchema).parse(ads.items),
+              ...(products ? { productList: { page: products } } : {}),
+            }),
+          )
+          .catch((err: unknown) => {
+            request.log.error({ err }, 'page: home lists not read; sent without them');
+            return {};
+          });
+        return sendPage(request, reply, 200, head, lists);
       });
     }
   }

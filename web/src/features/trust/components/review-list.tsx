@@ -1,3 +1,4 @@
+import { formatLongDate } from '@/lib/format';
 import { useState, type FormEvent } from 'react';
 import { REVIEW_REPLY_MAX, type Review } from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
@@ -12,7 +13,8 @@ import { ReasonDialog } from './reason-dialog';
 import { ReportButton } from './report-button';
 import { Stars } from './stars';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** In UTC, spelled out: the same wherever the list is drawn (the server renders seller pages). */
+const dateOf = (iso: string) => formatLongDate(Date.parse(iso));
 
 function ReplyForm({ review }: { review: Review }) {
   const reply = useReplyToReview(review.sellerId);

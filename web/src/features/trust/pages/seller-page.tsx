@@ -8,7 +8,7 @@ import { PageSpinner, Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatMonthYear, formatPrice } from '@/lib/format';
 import { useSellerProducts, useSellerProfile } from '@/features/trust/api/trust-api';
 import { ReportButton } from '@/features/trust/components/report-button';
 import { ReviewList } from '@/features/trust/components/review-list';
@@ -80,7 +80,8 @@ export function SellerPage() {
       <ErrorState title="Could not load the seller" error={profile.error} onRetry={() => void profile.refetch()} />
     );
   const s = profile.data;
-  const since = new Date(s.memberSince).toLocaleDateString(undefined, { year: 'numeric', month: 'long' });
+  // Not the browser's locale or time zone: the server rendered this page, and the browser must draw the same.
+  const since = formatMonthYear(Date.parse(s.memberSince));
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-6">
       <header className="flex flex-col gap-2">
