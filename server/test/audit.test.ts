@@ -252,8 +252,11 @@ describe('GET /api/audit', () => {
       for (let i = 0; i < 3; i++)
         await recordAudit(tx, SYSTEM_ACTOR, { action: 'role.granted', target: { type: 'user', id: `same-time-${i}` } });
     });
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 4; i++) {
+      // Apart in time: two rows of one millisecond (PGlite's clock) tie, and their random ids order them.
+      await new Promise((resolve) => setTimeout(resolve, 5));
       await recordAudit(db(), SYSTEM_ACTOR, { action: 'role.granted', target: { type: 'user', id: `p-${i}` } });
+    }
 
     const all = await db().select({ id: auditLog.id }).from(auditLog);
     const { rows, pages } = await walkPages<AuditEntry>(a, '/api/audit?limit=2');
