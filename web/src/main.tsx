@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prepareHydration } from './app/hydrate';
@@ -45,7 +45,9 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  if (rendered) hydrateRoot(container, app);
+  // Hydration as a transition: React works through the page in slices and lets the browser answer
+  // in between, instead of one long task (the page is already on screen, drawn by the server).
+  if (rendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // Once the page's lazy parts are here too, every click on it is the app's: the browser journeys
   // wait for this mark before they act on a freshly loaded page.
