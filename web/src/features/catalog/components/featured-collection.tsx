@@ -33,15 +33,15 @@ export function FeaturedCollection() {
             </li>
           </Repeat>
         ) : (
-          categories.map((c, index) => (
+          categories.map((c) => (
             <li key={c._id}>
               <Link
                 to={paths.category.getHref(c.category)}
                 className="card h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
               >
                 <figure className="w-2/5 shrink-0 rounded-none bg-base-200 sm:w-full">
-                  {/* The first row is on the first screen (the largest picture there on phones): load it at once. */}
-                  <Img src={c.img} alt="" width={400} height={300} priority={index < 3} className="h-auto w-full object-cover" />
+                  {/* Below the banner, which is the first screen's largest picture (preloaded with the page): loaded when near. */}
+                  <Img src={c.img} alt="" width={400} height={300} className="h-auto w-full object-cover" />
                 </figure>
                 <div className="card-body gap-1 p-4">
                   <h3 className="card-title">{c.category}</h3>

@@ -32,6 +32,8 @@ export function OurProducts() {
         query={products}
         onBuy={onBuy}
         label="Our Products"
+        // Below the banner, the ads and the categories: none of its photos is on the first screen.
+        eager={0}
         empty="No products for sale yet. Check back soon."
         clearTo={isFiltered(filters) ? `${pathname}${clearedSearch(filters, searchParams)}` : undefined}
       />

@@ -23,6 +23,11 @@ interface ProductListProps {
    * list; undefined when nothing does.
    */
   clearTo?: string;
+  /**
+   * How many of the first cards load their photo at once, at high priority: those on the first
+   * screen (a category page). 0 for a list further down (home's Our Products, below the banner).
+   */
+  eager?: number;
 }
 
 /**
@@ -44,7 +49,7 @@ export function resultCountText(
 }
 
 /** A paged product grid with its count, loading, error, empty and load-more states. */
-export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clearTo }: ProductListProps) {
+export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clearTo, eager = 2 }: ProductListProps) {
   const {
     data,
     isPending,
@@ -95,7 +100,7 @@ export function ProductList({ query, onBuy, empty, label, headingLevel = 3, clea
         >
           {products.map((product, index) => (
             <li key={product._id}>
-              <ProductCard product={product} onBuy={onBuy} priority={index < 2} headingLevel={headingLevel} />
+              <ProductCard product={product} onBuy={onBuy} priority={index < eager} headingLevel={headingLevel} />
             </li>
           ))}
         </ul>
