@@ -64,16 +64,19 @@ export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => Curso
   return rows.length > limit && last ? { items, nextCursor: encodeCursor(keyOf(last)) } : { items };
 }
 
+/** The address of the next page: `url` (a path with its query) with `cursor` set, as the Link header names it. */
+export function nextPageHref(url: string, cursor: string): string {
+  const next = new URL(url, 'http://x');
+  next.searchParams.set('cursor', cursor);
+  return `${next.pathname}${next.search}`;
+}
+
 /**
  * Writes a page's headers: `Link: <same URL with the next cursor>; rel="next"` when there is a next
  * page, and `X-Total-Count` when a total is given. Returns the items, for the route to answer with.
  */
 export function sendKeysetPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>, total?: number): T[] {
-  if (page.nextCursor) {
-    const url = new URL(request.url, 'http://x');
-    url.searchParams.set('cursor', page.nextCursor);
-    reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
-  }
+  if (page.nextCursor) reply.header('link', `<${nextPageHref(request.url, page.nextCursor)}>; rel="next"`);
   if (total !== undefined) reply.header('x-total-count', String(total));
   return page.items;
 }

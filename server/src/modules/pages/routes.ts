@@ -26,6 +26,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { nextPageHref } from '../../lib/paging';
 import { requestPath } from '../../lib/request-path';
 import { type CatalogService, findCategory } from '../catalog/service';
 import type { ReviewsService } from '../trust/reviews';
@@ -53,14 +54,17 @@ type Options = {
 type Renderer = { render(url: string, data: InitialPageData): Promise<string | null> };
 
 /**
- * Pages whose body the server renders, by the route pattern that matched (however the address was
- * spelled): the public ones, and a category's list for someone signed in (it asks a guest to log
- * in). Dashboards are private and drawn by the browser.
+ * Of the 200 pages (each sent by its PAGE_PATTERNS route), those whose body the server renders, by
+ * the route pattern that matched (however the address was spelled): the public ones, and a
+ * category's list for someone signed in (it asks a guest to log in). Dashboards are private and
+ * drawn by the browser.
  */
 const rendered = (pattern: string, signedIn: boolean) =>
-  PAGE_PATTERNS.some((p) => p === pattern) &&
-  !pattern.startsWith('/dashboard') &&
-  (signedIn || pattern !== '/category/:category');
+  !pattern.startsWith('/dashboard') && (signedIn || pattern !== '/category/:category');
+
+/** A page's head from its PAGE_META entry (a function of the address's parameters for some), a copy to add to. */
+const headOf = (meta: (typeof PAGE_META)[keyof typeof PAGE_META], params: Record<string, string | undefined>): PageHead =>
+  typeof meta === 'function' ? meta(params) : { ...meta };
 
 /** Renders running at once (each mostly CPU); a page beyond them goes out unrendered, for the browser to draw. */
 const RENDERS_AT_ONCE = 8;
@@ -185,15 +189,9 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
    */
   const firstProductPage = async (apiPath: string, category?: string): Promise<ProductListPage> => {
     const page = await catalog.listProducts(productQuerySchema.parse(category ? { category } : {}));
-    let next: string | null = null;
-    if (page.nextCursor) {
-      const url = new URL(apiPath, 'http://x');
-      url.searchParams.set('cursor', page.nextCursor);
-      next = `${url.pathname}${url.search}`;
-    }
     return {
       items: z.array(productSchema).parse(page.items),
-      next,
+      next: page.nextCursor ? nextPageHref(apiPath, page.nextCursor) : null,
       total: page.total?.n ?? null,
       totalExact: page.total ? page.total.exact : true,
     };
@@ -251,7 +249,8 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       request.log.warn({ err }, 'page: session not read');
     }
     const pathname = requestPath(request.url);
-    const url = head.url ?? (status === 200 ? absolute(pathname) : undefined);
+    const here = absolute(pathname);
+    const url = head.url ?? (status === 200 ? here : undefined);
     // The page's body as the app draws it from the same data, which the browser then takes over
     // (hydrates). Not for an error page (the app draws its own), and on any failure the page goes
     // out without it: the browser renders it then, as before.
@@ -259,7 +258,8 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     if (status === 200 && rendered(request.routeOptions.url ?? '', Boolean(data.session)) && rendering < RENDERS_AT_ONCE) {
       const ssr = await loadRenderer(request);
       if (ssr) {
-        const address = absolute(pathname) + (request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '');
+        // With its query: the filters in it are the page's.
+        const address = here + request.url.slice(pathname.length);
         rendering++;
         try {
           // Through JSON, as the browser will read it: the same values (dates as strings) on both sides.
@@ -322,26 +322,26 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         if (!seller) return sendPage(request, reply, 404, SELLER_NOT_FOUND_META);
         return sendPage(request, reply, 200, sellerMeta(seller), { seller });
       });
+    } else if (pattern === '/category/:category') {
+      app.get<{ Params: { category: string } }>(pattern, hidden, async (request, reply) => {
+        // Only the shop's categories: any other text would become a 200 page's title and link preview.
+        const raw = request.params.category;
+        const known = findCategory(raw);
+        if (!known) return sendPage(request, reply, 404, NOT_FOUND_META);
+        const head = headOf(meta, { category: known });
+        // The list is for someone signed in (a guest is asked to log in), as the page shows it.
+        const signedIn = Boolean(await request.authSession().catch(() => null));
+        if (!signedIn || hasQuery(request)) return sendPage(request, reply, 200, head);
+        // A list that cannot be read now leaves the page to load it (it says what went wrong then).
+        const page = await firstProductPage(`/api/products/${encodeURIComponent(raw)}`, known).catch((err: unknown) => {
+          request.log.error({ err }, 'page: category list not read; sent without it');
+          return undefined;
+        });
+        return sendPage(request, reply, 200, head, page ? { productList: { category: raw, page } } : {});
+      });
     } else {
       app.get<{ Params: Record<string, string | undefined> }>(pattern, hidden, async (request, reply) => {
-        if (pattern === '/category/:category') {
-          // Only the shop's categories: any other text would become a 200 page's title and link preview.
-          const raw = request.params.category ?? '';
-          const known = findCategory(raw);
-          if (!known) return sendPage(request, reply, 404, NOT_FOUND_META);
-          request.params.category = known;
-          const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
-          // The list is for someone signed in (a guest is asked to log in), as the page shows it.
-          const signedIn = Boolean(await request.authSession().catch(() => null));
-          if (!signedIn || hasQuery(request)) return sendPage(request, reply, 200, head);
-          // A list that cannot be read now leaves the page to load it (it says what went wrong then).
-          const page = await firstProductPage(`/api/products/${encodeURIComponent(raw)}`, known).catch((err: unknown) => {
-            request.log.error({ err }, 'page: category list not read; sent without it');
-            return undefined;
-          });
-          return sendPage(request, reply, 200, head, page ? { productList: { category: raw, page } } : {});
-        }
-        const head: PageHead = typeof meta === 'function' ? meta(request.params) : { ...meta };
+        const head = headOf(meta, request.params);
         if (pattern !== '/') return sendPage(request, reply, 200, head);
         head.preload = { href: HOME_BANNER.src, srcset: HOME_BANNER.srcset, sizes: HOME_BANNER.sizes };
         // The first screen's lists, as GET /api/category, GET /api/advertise and GET /api/allproducts answer them.
