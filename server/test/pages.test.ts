@@ -59,6 +59,13 @@ const rootOf = (html: string) => {
     .replace(/<\/div>\s*$/, '');
 };
 
+/** The data a page carries for the app (`<script type="application/json" id="shop-data">`), parsed; a page without it fails the test. */
+function shopData<T = Record<string, unknown>>(html: string): T {
+  const found = html.match(/<script type="application\/json" id="shop-data">(.*?)<\/script>/s);
+  if (!found) throw new Error('the page carries no shop-data');
+  return JSON.parse(found[1]!) as T;
+}
+
 /** A GET without fetch's automatic decoding: the bytes and headers as sent. */
 function rawGet(url: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
@@ -233,9 +240,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
 
     // The app's data is the API's answer itself, so the page shows it without asking again; no
     // session cookie, so nobody is signed in.
-    const data = html.match(/<script type="application\/json" id="shop-data">(.*?)<\/script>/s);
-    expect(data).not.toBeNull();
-    expect(JSON.parse(data![1]!)).toEqual({ product: api, session: null });
+    expect(shopData(html)).toEqual({ product: api, session: null });
 
     // The page itself, as the app draws it (React escapes the name): its heading, price, photo and Buy now.
     const body = rootOf(html);
@@ -257,7 +262,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const ads = (await (await fetch(`${t.baseUrl}/api/advertise`)).json()) as { name: string }[];
     expect(categories.length).toBeGreaterThan(0);
     for (const c of categories) expect(rootOf(home)).toContain(`>${c.category}<`);
-    const data = JSON.parse(home.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
+    const data = shopData(home);
     // Our Products' first page as the app reads GET /api/allproducts: its body and its paging headers.
     const all = await fetch(`${t.baseUrl}/api/allproducts`);
     const allItems = (await all.json()) as { _id: string; name: string }[];
@@ -272,7 +277,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     // The cards are in the HTML; with a filter in the address the list is the browser's to load.
     expect(rootOf(home)).toContain(`href="/product/${allItems[0]!._id}"`);
     const filtered = await (await fetch(`${t.baseUrl}/?q=pixel`)).text();
-    expect(JSON.parse(filtered.match(/id="shop-data">(.*?)<\/script>/s)![1]!)).not.toHaveProperty('productList');
+    expect(shopData(filtered)).not.toHaveProperty('productList');
     // The sign-in and sign-up forms are there before any script.
     expect(rootOf(await (await fetch(`${t.baseUrl}/login`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
     expect(rootOf(await (await fetch(`${t.baseUrl}/signup`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
@@ -283,7 +288,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const laptops = await fetch(`${t.baseUrl}/api/products/laptop`);
     const laptopItems = (await laptops.json()) as { _id: string }[];
     expect(laptopItems.length).toBeGreaterThan(0);
-    const list = JSON.parse(laptop.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as { productList: unknown };
+    const list = shopData<{ productList: unknown }>(laptop);
     expect(list.productList).toEqual({
       category: 'laptop',
       page: {
@@ -317,10 +322,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     };
     expect(ld.offers.availability).toBe('https://schema.org/SoldOut');
     const pageData = (body: string) =>
-      JSON.parse(body.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as {
-        session?: { user: { email: string }; session: Record<string, unknown> } | null;
-        product?: unknown;
-      };
+      shopData<{ session?: { user: { email: string }; session: Record<string, unknown> } | null; product?: unknown }>(body);
 
     const stale = await (
       await fetch(`${t.baseUrl}/product/${available}`, { headers: { cookie: 'better-auth.session_token=abc.def' } })
@@ -351,7 +353,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const api = (await (await fetch(`${t.baseUrl}/api/sellers/${sellerId}`)).json()) as { name: string };
     expect(html).toContain(`<title>${api.name} | SecondByte</title>`);
     expect(html).toContain(`<link rel="canonical" href="${t.config.baseUrl}/seller/${sellerId}" />`);
-    const data = JSON.parse(html.match(/id="shop-data">(.*?)<\/script>/s)![1]!) as { seller?: unknown };
+    const data = shopData<{ seller?: unknown }>(html);
     expect(data.seller).toEqual(api);
     expect(rootOf(html)).toMatch(/<h1[^>]*>[\s\S]*?<\/h1>/);
     expect(rootOf(html).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)![1]).toContain(api.name.replace(/'/g, '&#x27;'));

@@ -1,4 +1,16 @@
+import type { APIRequestContext } from '@playwright/test';
 import { apiSignIn, DEMO_PASSWORD, expect, seriousA11yViolations, test } from './support/fixtures';
+
+/** The demo shop's newest product, as GET /api/allproducts lists it. */
+async function firstProduct(request: APIRequestContext) {
+  const [product] = (await (await request.get('/api/allproducts?limit=1')).json()) as {
+    _id: string;
+    name: string;
+    sellerId: string;
+  }[];
+  if (!product) throw new Error('the demo shop has no product');
+  return product;
+}
 
 test.describe('smoke', () => {
   test('home renders Our Products from the server without console errors', async ({ page }) => {
@@ -11,8 +23,7 @@ test.describe('smoke', () => {
     page,
     request,
   }) => {
-    const [product] = (await (await request.get('/api/allproducts?limit=1')).json()) as { _id: string; name: string }[];
-    if (!product) throw new Error('the demo shop has no product');
+    const product = await firstProduct(request);
     const asked: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
@@ -33,8 +44,7 @@ test.describe('smoke', () => {
     page,
     request,
   }) => {
-    const [product] = (await (await request.get('/api/allproducts?limit=1')).json()) as { _id: string; sellerId: string }[];
-    if (!product) throw new Error('the demo shop has no product');
+    const product = await firstProduct(request);
     // React reports a mismatch as an uncaught error (#418 text, #423/#425 in production builds); the
     // fixture fails on any, and this names them.
     const mismatches: string[] = [];
@@ -49,15 +59,9 @@ test.describe('smoke', () => {
       // The HTML as sent holds the page (not an empty root), so hydration, not a first render, follows.
       const html = await (await page.request.get(path)).text();
       expect(html, path).toMatch(/<div id="root"><div/);
+      // The fixture's goto waits for main.tsx's mark: hydrated, and the page's lazy parts loaded.
       await page.goto(path);
-      await expect
-        .poll(
-          () => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react'))),
-          {
-            message: `${path} hydrated`,
-          },
-        )
-        .toBe(true);
+      await expect(page.locator('html'), `${path} hydrated`).toHaveAttribute('data-app', '');
       await page.waitForLoadState('networkidle');
     };
     for (const path of pages) await visit(path);

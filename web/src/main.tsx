@@ -12,7 +12,7 @@ import './index.css';
 
 // One query client for the app and its router, so route loaders can start requests early.
 const queryClient = createQueryClient();
-// What the server put into the page (who is signed in, the page's product, seller, categories and ads) is not asked for again.
+// What the server put into the page (InitialPageData: who is signed in, the page's item, seller or lists) is not asked for again.
 seedFromPage(queryClient);
 const routes = appRoutes(queryClient);
 const container = document.getElementById('root')!;
