@@ -1,4 +1,5 @@
 import { CONDITIONS, type CategoryName, type Condition } from './constants';
+import { groupDigits } from './format';
 import type { CheckAnswer, ConditionReport } from './listing';
 
 /*
@@ -147,7 +148,7 @@ export function judgeAnswer(key: CheckKey, value: string | number): { cap?: Cond
     return { cap: o?.cap, flaw: !!(o?.cap || o?.flaw), label: o?.label ?? String(value) };
   }
   const cap = typeof value === 'number' ? def.cap(value) : undefined;
-  return { cap, flaw: !!cap, label: def.kind === 'percent' ? `${value}%` : Number(value).toLocaleString('en') };
+  return { cap, flaw: !!cap, label: def.kind === 'percent' ? `${value}%` : groupDigits(Number(value)) };
 }
 
 export const rank = (c: Condition) => CONDITIONS.indexOf(c);

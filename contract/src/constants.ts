@@ -20,6 +20,12 @@ export const PAGE_SIZE_MAX = 100;
 /** The 403 `error` code of an admin call by an admin without two-factor sign-in (REQUIRE_ADMIN_2FA). */
 export const TWO_FACTOR_REQUIRED = 'two_factor_required';
 
+/** The longest report of a listing, user, review or conversation (and a moderator's reason). */
+export const REPORT_REASON_MAX = 500;
+
+/** The longest message a person can send. */
+export const MESSAGE_MAX_CHARS = 2000;
+
 /** Largest price we accept, in dollars. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { categoryNameSchema, conditionSchema } from './catalog';
+import { MESSAGE_MAX_CHARS } from './constants';
 import { answerId, answerTime, idSchema, pageQuery, text } from './common';
-
-/** Longest message a person can send. */
-export const MESSAGE_MAX_CHARS = 2000;
 
 const lastMessageSchema = z.object({ text: z.string(), createdAt: answerTime, mine: z.boolean() });
 

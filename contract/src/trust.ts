@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerEmail, answerId, answerTime, idSchema, text } from './common';
+import { REPORT_REASON_MAX } from './constants';
 
 /* ---------- Reviews ---------- */
 
@@ -75,7 +76,6 @@ export function ratingAverage(sum: number, count: number): number | null {
 
 export const REPORT_KINDS = ['listing', 'user', 'review', 'conversation'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
-export const REPORT_REASON_MAX = 500;
 
 export const reportInputSchema = z.object({
   kind: z.enum(REPORT_KINDS, { message: `must be one of ${REPORT_KINDS.join(', ')}` }),

@@ -3,20 +3,16 @@
  * page builds loads the browser's locale data, a long task on a phone before anything shows.
  */
 
-const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+import { groupDigits } from '@shop/contract/format';
 
-/** A whole number with en-US grouping: 1234567 -> "1,234,567". */
-export function groupDigits(n: number): string {
-  const whole = Math.round(n);
-  return `${whole < 0 ? '-' : ''}${group(String(Math.abs(whole)))}`;
-}
+export { groupDigits };
 
 /** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00", as Intl's en-US currency format writes them. */
 export function formatPrice(amount: number): string {
   const value = Number.isFinite(amount) ? amount : 0;
   const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
   const sign = value < 0 && Number(`${whole}.${cents}`) > 0 ? '-' : '';
-  return `${sign}$${group(whole)}.${cents}`;
+  return `${sign}$${groupDigits(Number(whole))}.${cents}`;
 }
 
 const MONTHS = [

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_MAX_CHARS } from '@shop/contract';
+import { MESSAGE_MAX_CHARS } from '@shop/contract/constants';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
 import { Spinner } from '@/components/spinner';

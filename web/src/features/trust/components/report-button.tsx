@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Flag } from 'lucide-react';
-import { REPORT_REASON_MAX, type ReportKind } from '@shop/contract';
+import type { ReportKind } from '@shop/contract';
+import { REPORT_REASON_MAX } from '@shop/contract/constants';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage, isApiError } from '@/lib/api';
