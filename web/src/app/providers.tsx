@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BookingModalContext } from '@/hooks/use-booking-modal';
@@ -7,9 +7,7 @@ import { talkSlots } from '@/features/messages/talk-slots';
 import { TrustContext } from '@/hooks/use-trust';
 import { trustSlots } from '@/features/trust/trust-slots';
 import { createQueryClient } from '@/lib/query-client';
-import { loadSonner } from '@/lib/toast';
-
-const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+import { ToasterHost } from '@/components/toaster-host';
 
 // The modal (and its form library and schema) loads on the first Buy now only.
 const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
@@ -23,9 +21,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
           <TrustContext value={trustSlots}>{children}</TrustContext>
         </TalkContext>
       </BookingModalContext>
-      <Suspense fallback={null}>
-        <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 4000 }} />
-      </Suspense>
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

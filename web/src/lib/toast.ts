@@ -1,28 +1,49 @@
 /**
- * Toasts, with the toast library loaded after the first screen (it is not needed to paint it).
- * Sonner replays toasts raised before its Toaster mounts, so nothing is lost while it loads.
+ * Toasts, with the toast library loaded and its Toaster mounted at the first toast: most visits
+ * raise none, and Sonner's code and the styles it adds to the page (a restyle of the whole
+ * document) would otherwise cost a phone a long task on every page load. Sonner only shows toasts
+ * raised after its Toaster has subscribed, so a toast waits until ToasterHost says it is there.
  */
 type Sonner = typeof import('sonner');
 
-let sonner: Promise<Sonner> | null = null;
-export function loadSonner(): Promise<Sonner> {
-  sonner ??= import('sonner');
-  return sonner;
+let wanted = false;
+const listeners = new Set<() => void>();
+let mounted: () => void = () => {};
+let ready: Promise<Sonner> | null = null;
+
+function toaster(): Promise<Sonner> {
+  ready ??= new Promise<void>((resolve) => {
+    mounted = resolve;
+    wanted = true;
+    for (const listener of listeners) listener();
+  }).then(() => import('sonner'));
+  return ready;
 }
+
+/** For ToasterHost: whether a toast has been raised, and a way to hear when one first is. */
+export const toasterState = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  wanted: () => wanted,
+  /** The Toaster is on screen and listening: the waiting toasts go out. */
+  mounted: () => mounted(),
+};
 
 export const toast = {
   success(message: string) {
-    void loadSonner().then((s) => s.toast.success(message));
+    void toaster().then((s) => s.toast.success(message));
   },
   error(message: string) {
-    void loadSonner().then((s) => s.toast.error(message));
+    void toaster().then((s) => s.toast.error(message));
   },
   info(message: string) {
-    void loadSonner().then((s) => s.toast.info(message));
+    void toaster().then((s) => s.toast.info(message));
   },
   /** A message that stays until its one action (or the close button) is pressed. */
   prompt(message: string, actionLabel: string, onAction: () => void) {
-    void loadSonner().then((s) =>
+    void toaster().then((s) =>
       s.toast(message, { duration: Number.POSITIVE_INFINITY, action: { label: actionLabel, onClick: onAction } }),
     );
   },
