@@ -6,6 +6,7 @@ async function firstProduct(request: APIRequestContext) {
   const [product] = (await (await request.get('/api/allproducts?limit=1')).json()) as {
     _id: string;
     name: string;
+    category: string;
     sellerId: string;
   }[];
   if (!product) throw new Error('the demo shop has no product');
@@ -32,7 +33,9 @@ test.describe('smoke', () => {
     await page.goto(`/product/${product._id}`);
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
     await expect(page).toHaveTitle(`${product.name} | SecondByte`);
-    // The related items are the page's own next question: by then the first screen is done.
+    // The related items, further down, are asked for when the person scrolls to them: by then the
+    // first screen is done.
+    await page.getByRole('heading', { level: 2, name: `More ${product.category}` }).scrollIntoViewIfNeeded();
     await expect.poll(() => asked.some((p) => p.startsWith('/api/products/'))).toBe(true);
     expect(asked).not.toContain(`/api/product/${product._id}`);
     expect(asked).not.toContain('/api/auth/get-session');

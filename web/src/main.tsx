@@ -54,13 +54,14 @@ async function start() {
   await firstCommit;
   await lazyPartsLoaded();
   document.documentElement.setAttribute('data-app', '');
+  // The service worker (offline app shell, photo cache, update prompt) exists in the production build
+  // only, and starts once the page is the app's: its precache would compete with the page's own
+  // requests. The shop works without it (an old browser, a private window that refuses it): a
+  // failure is only logged.
+  if (import.meta.env.PROD) {
+    import('./app/service-worker')
+      .then((m) => m.registerServiceWorker())
+      .catch((error: unknown) => console.warn('service worker not registered', error));
+  }
 }
 void start();
-
-// The service worker (offline app shell, photo cache, update prompt) exists in the production build only.
-// The shop works without it (an old browser, a private window that refuses it): a failure is only logged.
-if (import.meta.env.PROD) {
-  import('./app/service-worker')
-    .then((m) => m.registerServiceWorker())
-    .catch((error: unknown) => console.warn('service worker not registered', error));
-}

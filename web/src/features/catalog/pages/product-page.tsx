@@ -10,6 +10,7 @@ import { useTrustSlots } from '@/hooks/use-trust';
 import { SellerRating } from '@/components/seller-rating';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
 import { formatLongDate, formatPrice, formatYears } from '@/lib/format';
@@ -225,11 +226,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   );
 }
 
+/** Items of the same category, below the product: asked for when the person scrolls towards them. */
 function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Product) => void }) {
-  const related = useRelatedProducts(product.category, product._id);
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const related = useRelatedProducts(near ? product.category : undefined, product._id);
   if (!related.isPending && related.items.length === 0) return null;
   return (
-    <section aria-labelledby="related-title" className="flex flex-col gap-5">
+    <section ref={ref} aria-labelledby="related-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="related-title" className="text-2xl font-bold">
           More {product.category}
