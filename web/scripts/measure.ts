@@ -255,6 +255,9 @@ export async function runLighthouse(
       const url = new URL(page.path, baseUrl).href;
       const runs: LighthouseResult[] = [];
       let failure: string | null = null;
+      // A run whose trace Lighthouse could not read (NO_NAVSTART now and then, "Please run Lighthouse
+      // again") is run again, twice at most; the page counts as failed after that.
+      let retries = 2;
       for (let i = 0; i < runsPerPage; i++) {
         const run = await lighthouse(url, {
           port: chrome.port,
@@ -266,8 +269,14 @@ export async function runLighthouse(
         const lhr = run?.lhr;
         if (!lhr || lhr.runtimeError) {
           failure = `Lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`;
+          if (retries-- > 0) {
+            console.error(`${failure}; running ${url} again`);
+            i--;
+            continue;
+          }
           break;
         }
+        failure = null;
         const audit = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000;
         runs.push({
           url: lhr.finalDisplayedUrl,
