@@ -41,6 +41,13 @@ test.describe('smoke', () => {
     expect(asked).not.toContain('/api/auth/get-session');
     // The data was read once and removed; a later visit within the app asks as usual.
     expect(await page.locator('#shop-data').count()).toBe(0);
+    // The app's script was asked for only once the page had been painted (scriptAfterPaint).
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      script: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ?? null,
+    }));
+    expect(timing.paint).not.toBeNull();
+    expect(timing.script).toBeGreaterThan(timing.paint!);
   });
 
   test('public pages arrive rendered and the app takes them over without a hydration mismatch, for a guest and signed in', async ({

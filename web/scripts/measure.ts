@@ -9,7 +9,7 @@
  *   ... --budget 120                               exits 1 when / loads more than 120 kB gzip of JS
  *   ... --lighthouse http://localhost:3000         also runs Lighthouse (mobile profile, Debian's
  *                                                  Chromium) on the home, a category and a product page,
- *                                                  3 runs each, the median reported (LIGHTHOUSE_RUNS=n)
+ *                                                  3 runs each, each figure's median reported (LIGHTHOUSE_RUNS=n)
  *       [--login email:password]                   the category page needs a session (default: the
  *                                                  demo buyer); LIGHTHOUSE_DIR=dir finds the
  *                                                  `lighthouse` package outside this repo
@@ -160,7 +160,7 @@ export async function buildRenderer(): Promise<string> {
 
 export interface LighthouseResult {
   url: string;
-  /** The median run's figures (by performance score); every run's score in `runs`. */
+  /** Each figure's median over the runs; every run's score in `runs`, and its LCP in `lcpRunsMs`. */
   performance: number;
   runs: number[];
   accessibility: number;
@@ -168,6 +168,7 @@ export interface LighthouseResult {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  lcpRunsMs?: number[];
 }
 
 /** Loads an ES module package from this repo's node_modules, or from LIGHTHOUSE_DIR. */
@@ -293,10 +294,23 @@ export async function runLighthouse(
         results[name] = { skipped: failure ?? 'no run' };
         continue;
       }
-      // The median run by score, as Lighthouse's own guidance reports a page (one run varies a lot).
-      const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-      const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
-      results[name] = { ...median, runs: runs.map((r) => r.performance) };
+      // Each figure's median over the runs (one run varies a lot), as the targets are stated: the
+      // run with the median score can have the worst LCP of the three.
+      const median = (figure: (r: LighthouseResult) => number) => {
+        const sorted = runs.map(figure).sort((a, b) => a - b);
+        return sorted[Math.floor((sorted.length - 1) / 2)]!;
+      };
+      results[name] = {
+        url: runs[0]!.url,
+        performance: median((r) => r.performance),
+        runs: runs.map((r) => r.performance),
+        accessibility: median((r) => r.accessibility),
+        lcpMs: median((r) => r.lcpMs),
+        cls: median((r) => r.cls),
+        tbtMs: median((r) => r.tbtMs),
+        fcpMs: median((r) => r.fcpMs),
+        lcpRunsMs: runs.map((r) => r.lcpMs),
+      };
     }
   } finally {
     await chrome.kill();

@@ -3,7 +3,9 @@
  * scriptAfterPaint in vite.config.ts). The server sends public pages rendered, so the page is
  * readable and its links work before any of this runs; fetching the app's code only after the first
  * paint leaves the phone's connection to the page's styles and its largest image first.
- * In a hidden tab animation frames wait, so a timer starts it there.
+ * "After" is when the browser reports the first contentful paint (an animation frame comes before
+ * the frame is on screen); an empty page (a dashboard, drawn by the app) starts at once, and a
+ * hidden tab, which paints nothing, after a second.
  */
 (() => {
   const script = document.currentScript;
@@ -27,6 +29,17 @@
     app.src = entry;
     document.head.append(app);
   };
-  requestAnimationFrame(() => setTimeout(start, 0));
+  const root = document.getElementById('root');
+  if (!root?.hasChildNodes()) {
+    start();
+    return;
+  }
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } else requestAnimationFrame(() => setTimeout(start, 0));
   setTimeout(start, 1000);
 })();
