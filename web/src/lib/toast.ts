@@ -6,17 +6,18 @@
  */
 type Sonner = typeof import('sonner');
 
-let wanted = false;
 const listeners = new Set<() => void>();
 let mounted: () => void = () => {};
+/** Sonner once its Toaster listens; null until the first toast asks for it. */
 let ready: Promise<Sonner> | null = null;
 
 function toaster(): Promise<Sonner> {
-  ready ??= new Promise<void>((resolve) => {
-    mounted = resolve;
-    wanted = true;
+  if (!ready) {
+    ready = new Promise<void>((resolve) => {
+      mounted = resolve;
+    }).then(() => import('sonner'));
     for (const listener of listeners) listener();
-  }).then(() => import('sonner'));
+  }
   return ready;
 }
 
@@ -26,7 +27,7 @@ export const toasterState = {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   },
-  wanted: () => wanted,
+  wanted: () => ready !== null,
   /** The Toaster is on screen and listening: the waiting toasts go out. */
   mounted: () => mounted(),
 };
