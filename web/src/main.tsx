@@ -1,9 +1,10 @@
 import './lib/zod-jitless';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prepareHydration } from './app/hydrate';
 import { AppProviders } from './app/providers';
+import { OnMount } from './components/on-mount';
 import { appRoutes } from './app/router';
 import { seedFromPage } from './lib/initial-data';
 import { lazyPartsLoaded } from './lib/lazy';
@@ -22,10 +23,6 @@ let committed: () => void = () => {};
 const firstCommit = new Promise<void>((resolve) => {
   committed = resolve;
 });
-function OnFirstCommit() {
-  useEffect(() => committed(), []);
-  return null;
-}
 
 /**
  * A public page comes rendered from the server (server/src/modules/pages): the app takes it over
@@ -41,7 +38,7 @@ async function start() {
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
-        <OnFirstCommit />
+        <OnMount run={committed} />
       </AppProviders>
     </StrictMode>
   );

@@ -1,14 +1,9 @@
-import { Suspense, useEffect, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { OnMount } from '@/components/on-mount';
 import { lazy } from '@/lib/lazy';
 import { toasterState } from '@/lib/toast';
 
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-/** Its effect runs after the Toaster's own (an earlier sibling), once Sonner listens for toasts. */
-function Mounted() {
-  useEffect(() => toasterState.mounted(), []);
-  return null;
-}
 
 /** Sonner's Toaster, mounted when the first toast is raised (lib/toast.ts). */
 export function ToasterHost() {
@@ -17,7 +12,8 @@ export function ToasterHost() {
   return (
     <Suspense fallback={null}>
       <Toaster position="top-center" richColors closeButton toastOptions={{ duration: 4000 }} />
-      <Mounted />
+      {/* After the Toaster, whose own effect subscribes it to Sonner's toasts. */}
+      <OnMount run={toasterState.mounted} />
     </Suspense>
   );
 }
