@@ -40,7 +40,12 @@ function accountMail({ db, mailer, baseUrl }: { db: Db; mailer: Mailer; baseUrl:
       await db.transaction(async (tx) => {
         const added = await tx
           .insert(knownDevice)
-          .values({ userId: session.userId, userAgentHash, userAgent: userAgent.slice(0, USER_AGENT_KEPT) })
+          .values({
+            userId: session.userId,
+            deviceHash: `ua:${userAgentHash}`,
+            userAgentHash,
+            userAgent: userAgent.slice(0, USER_AGENT_KEPT),
+          })
           .onConflictDoNothing()
           .returning({ userId: knownDevice.userId });
         if (!added.length) return;

@@ -385,6 +385,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** The time step (unix seconds / 30) of the last authenticator code accepted: no code is taken twice. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factor_user_idx').on(t.userId)],
 );
@@ -427,8 +429,11 @@ export const mailOptOut = pgTable(
 );
 
 /**
- * The browsers each user has signed in from (by user agent), so a sign-in from one never seen before
- * is told to the user by mail. Keyed by a hash: a user agent can be longer than an index entry may be.
+ * The browsers each user has signed in from, so a sign-in from one never seen before is told to the
+ * user by mail (auth/account-mail.ts). A browser is known by its long-lived device cookie, or by its
+ * user agent together with the network it signs in from; rows from before device cookies have
+ * `device_hash` 'ua:' + the user agent's hash and no network. Hashes: the cookie is a secret, and a
+ * user agent can be longer than an index entry may be.
  */
 export const knownDevice = pgTable(
   'known_device',
@@ -436,11 +441,19 @@ export const knownDevice = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the browser's device cookie (auth/device.ts). */
+    deviceHash: text('device_hash').notNull(),
     userAgentHash: text('user_agent_hash').notNull(),
     userAgent: text('user_agent').notNull(),
+    /** The network of the latest sign-in: an IPv4 /24 or IPv6 /48 ('' when not known). */
+    network: text('network').notNull().default(''),
     firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.userAgentHash] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.deviceHash] }),
+    index('known_device_user_agent_network_idx').on(t.userId, t.userAgentHash, t.network),
+  ],
 );
 
 /**
