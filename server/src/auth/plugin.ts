@@ -5,6 +5,7 @@ import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { withOAuthErrorMessage } from './oauth-errors';
 import { isPlainAuthPath } from '../lib/request-path';
+import { hasAdminPowers } from '../lib/security';
 
 export type SessionUser = {
   id: string;
@@ -16,6 +17,11 @@ export type SessionUser = {
   emailVerified: boolean;
   /** Two-factor sign-in is on (an authenticator app confirmed). */
   twoFactorEnabled: boolean;
+  /**
+   * What an admin may do as admin, they may (lib/security.ts hasAdminPowers: an admin, past the
+   * REQUIRE_ADMIN_2FA gate). Every "an admin may" check reads this, never `role`.
+   */
+  adminPowers: boolean;
 };
 
 declare module 'fastify' {
@@ -26,8 +32,6 @@ declare module 'fastify' {
     recheckSession(): Promise<SessionUser | null>;
     /** The session sessionUser() read, as Better Auth's get-session answers it (null when signed out or the account is closed). */
     authSession(): Promise<NonNullable<AuthSession> | null>;
-    /** REQUIRE_ADMIN_2FA: admin calls need the admin to have two-factor sign-in on. */
-    adminNeedsTwoFactor: boolean;
   }
 }
 
@@ -40,7 +44,7 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
 
-function toSessionUser(s: AuthSession): SessionUser | null {
+function toSessionUser(s: AuthSession, rules: { requireAdmin2fa: boolean }): SessionUser | null {
   if (!s) return null;
   const u = s.user as typeof s.user & {
     role?: string;
@@ -51,19 +55,21 @@ function toSessionUser(s: AuthSession): SessionUser | null {
   };
   // A closed or suspended account is signed out everywhere (its sessions are deleted too).
   if (u.deletedAt || u.suspendedAt) return null;
+  const role = (u.role ?? 'buyer') as Role;
+  const twoFactorEnabled = !!u.twoFactorEnabled;
   return {
     id: u.id,
     name: u.name,
     email: u.email.toLowerCase(),
-    role: (u.role ?? 'buyer') as Role,
+    role,
     verified: !!u.verified,
     emailVerified: !!u.emailVerified,
-    twoFactorEnabled: !!u.twoFactorEnabled,
+    twoFactorEnabled,
+    adminPowers: hasAdminPowers({ role, twoFactorEnabled }, rules),
   };
 }
 
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
-  app.decorateRequest('adminNeedsTwoFactor', opts.requireAdmin2fa);
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   const sessions = new WeakMap<FastifyRequest, NonNullable<AuthSession>>();
   /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
@@ -74,7 +80,7 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
       p = auth.api.getSession({ headers: authHeaders(this), returnHeaders: true }).then(({ headers, response: s }) => {
         const cookies = headers.getSetCookie();
         if (cookies.length) renewed.set(this, cookies);
-        const u = toSessionUser(s);
+        const u = toSessionUser(s, opts);
         if (u && s) sessions.set(this, s);
         return u;
       });
@@ -88,7 +94,9 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
   });
   app.decorateRequest('recheckSession', function (this: FastifyRequest) {
     // A long-lived request (an event stream) cannot send a renewed cookie: no sliding renewal here.
-    return auth.api.getSession({ headers: authHeaders(this), query: { disableRefresh: true } }).then(toSessionUser);
+    return auth.api
+      .getSession({ headers: authHeaders(this), query: { disableRefresh: true } })
+      .then((s) => toSessionUser(s, opts));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const cookies = renewed.get(request);
@@ -155,7 +163,7 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 export async function requireRole(request: FastifyRequest, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireUser(request);
   if (!roles.includes(user.role)) throw forbidden(`Only ${roles.join(' or ')} accounts can do that.`);
-  if (user.role === 'admin' && request.adminNeedsTwoFactor && !user.twoFactorEnabled)
+  if (user.role === 'admin' && !user.adminPowers)
     throw new AppError(403, TWO_FACTOR_REQUIRED, 'Turn on two-factor sign-in on your profile page to use admin tools.');
   return user;
 }
@@ -173,10 +181,10 @@ export function requireVerifiedEmail(user: SessionUser, toDo: string) {
     );
 }
 
-/** A body or query `email` must be the caller's own (admins may name anyone when reading). */
+/** A body or query `email` must be the caller's own (admins, with their powers, may name anyone when reading). */
 export function assertOwnEmail(user: SessionUser, email: string | undefined, { adminMayRead = false } = {}) {
   if (email === undefined) return;
   if (email.toLowerCase() === user.email) return;
-  if (adminMayRead && user.role === 'admin') return;
+  if (adminMayRead && user.adminPowers) return;
   throw forbidden('That email is not yours.');
 }

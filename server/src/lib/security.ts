@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
+import type { Role } from '@shop/contract';
 import type { Config } from '../config';
 import { normalisedPath } from './request-path';
 
@@ -103,4 +104,16 @@ export function registerNoStore(app: FastifyInstance) {
     if (PERSONAL.test(path) || sellerList) reply.header('cache-control', 'no-store');
     return payload;
   });
+}
+
+/**
+ * Admin powers: every answer an admin gets *because* they are admin is decided here, once per session
+ * reading (auth/plugin.ts puts the result on the request's user as `adminPowers`, and every check of
+ * "an admin may" reads that, never `role`). An admin has them unless REQUIRE_ADMIN_2FA is on and their
+ * account has no two-factor sign-in (as it is now: the session reading loads the account afresh).
+ * Without them an admin is like any other account: admin-only routes answer 403 two_factor_required
+ * (requireRole), and "its owner, or an admin" routes answer what a stranger gets.
+ */
+export function hasAdminPowers(account: { role: Role; twoFactorEnabled: boolean }, rules: { requireAdmin2fa: boolean }) {
+  return account.role === 'admin' && (!rules.requireAdmin2fa || account.twoFactorEnabled);
 }

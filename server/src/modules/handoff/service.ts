@@ -81,7 +81,7 @@ export function handoffService(deps: HandoffDeps) {
     const row = await facts(orderId);
     if (!row) throw notFound('The order');
     const role: Role | null =
-      row.o.buyerId === me.id ? 'buyer' : row.sellerId === me.id ? 'seller' : me.role === 'admin' ? 'admin' : null;
+      row.o.buyerId === me.id ? 'buyer' : row.sellerId === me.id ? 'seller' : me.adminPowers ? 'admin' : null;
     if (!role) throw notFound('The order');
     return { row, role };
   }
@@ -466,7 +466,7 @@ export function handoffService(deps: HandoffDeps) {
 
     /** A moderator closes a case: the order moves declined|disputed -> resolved. Idempotent. */
     async resolveCase(admin: SessionUser, caseId: string, resolution: string) {
-      if (admin.role !== 'admin') throw forbidden('Only an admin resolves cases.');
+      if (!admin.adminPowers) throw forbidden('Only an admin resolves cases.');
       const now = clock();
       return db.transaction(async (tx) => {
         const [c] = await tx.select().from(orderCase).where(eq(orderCase.id, caseId)).for('update');

@@ -232,8 +232,8 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
         .select({ sellerId: product.sellerId, hiddenAt: product.hiddenAt })
         .from(product)
         .where(eq(product.id, id));
-      if (!p || (p.hiddenAt && me.role !== 'admin')) throw notFound('The product');
-      if (p.sellerId !== me.id && me.role !== 'admin') throw forbidden("Only the item's seller can see its bookings.");
+      if (!p || (p.hiddenAt && !me.adminPowers)) throw notFound('The product');
+      if (p.sellerId !== me.id && !me.adminPowers) throw forbidden("Only the item's seller can see its bookings.");
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [eq(order.productId, id)];
       if (cursor) conds.push(sql`(${order.createdAt}, ${order.id}) < (${String(cursor.k)}::timestamptz, ${cursor.id}::uuid)`);

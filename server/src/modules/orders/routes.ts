@@ -48,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     async (request, reply) => {
       const me = await requireUser(request);
       const { email, limit, cursor } = request.query;
-      if (me.role !== 'admin' && me.role !== 'buyer') throw forbidden('Only buyers have orders.');
+      if (!me.adminPowers && me.role !== 'buyer') throw forbidden('Only buyers have orders.');
       assertOwnEmail(me, email, { adminMayRead: true });
       const page = await orders.listForBuyer(email, limit, cursor);
       return sendKeysetPage(request, reply, page, page.total);

@@ -164,7 +164,7 @@ from conversation c where c.id = $1`,
       [id],
     );
     const participant = !!c && (c.buyer_id === me.id || c.seller_id === me.id);
-    if (!c || (!participant && !(me.role === 'admin' && c.reported))) throw notFound('The conversation');
+    if (!c || (!participant && !(me.adminPowers && c.reported))) throw notFound('The conversation');
     return {
       buyerId: c.buyer_id,
       sellerId: c.seller_id,
