@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { PriceWatch, SavedSearch, SavedSearchQuery } from '@shop/contract';
+import { underAccountCap } from '../../db/account-cap';
 import type { Database } from '../../db/client';
 import { priceWatch, product, savedSearch } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -76,14 +77,18 @@ export function alertsService(deps: { database: Database; notifications: Notific
 
     /** Saves a search; matches posted from now on are told, batched at most hourly. */
     async saveSearch(userId: string, q: SavedSearchQuery) {
-      const [n] = await db.select({ n: count() }).from(savedSearch).where(eq(savedSearch.userId, userId));
-      if ((n?.n ?? 0) >= MAX_SEARCHES)
-        throw conflict('too_many_searches', `You can keep ${MAX_SEARCHES} saved searches. Delete one to save another.`);
       const clean = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')) as SavedSearchQuery;
-      const [row] = await db
-        .insert(savedSearch)
-        .values({ userId, query: clean, label: searchLabel(clean) })
-        .returning({ id: savedSearch.id });
+      // Counted and inserted under the person's lock: parallel saves cannot all pass the count.
+      const row = await underAccountCap(db, 'saved-searches', userId, async (tx) => {
+        const [n] = await tx.select({ n: count() }).from(savedSearch).where(eq(savedSearch.userId, userId));
+        if ((n?.n ?? 0) >= MAX_SEARCHES)
+          throw conflict('too_many_searches', `You can keep ${MAX_SEARCHES} saved searches. Delete one to save another.`);
+        const [made] = await tx
+          .insert(savedSearch)
+          .values({ userId, query: clean, label: searchLabel(clean) })
+          .returning({ id: savedSearch.id });
+        return made;
+      });
       return { acknowledged: true, insertedId: row?.id ?? '' };
     },
 

@@ -7,6 +7,7 @@ import {
   type ModerationQueue,
   type ReportKind,
 } from '@shop/contract';
+import { underAccountCap } from '../../db/account-cap';
 import type { Database, Executor } from '../../db/client';
 import { conversation, product, report, review, session, user } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
@@ -260,7 +261,8 @@ where c.status = 'open' order by c.created_at limit 100`,
     async report(me: SessionUser, input: { kind: ReportKind; targetId: string; reason: string }) {
       const owner = await reportable(me, input.kind, input.targetId);
       if (owner === me.id) throw badRequest('targetId', 'cannot be your own');
-      return db.transaction(async (tx) => {
+      // Counted and inserted under the reporter's lock: parallel reports cannot all pass the count.
+      return underAccountCap(db, 'reports', me.id, async (tx) => {
         const [recent] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(report)

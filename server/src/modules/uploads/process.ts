@@ -31,6 +31,19 @@ const mediaUrl = (key: string) => `/media/${key}`;
  */
 export const listCover = (p: StoredPhoto): StoredPhoto => ({ ...p, ph: '' });
 
+/**
+ * The row of an upload still being made (modules/uploads reserves it before decoding, so the owner's
+ * caps count it): every file it could come to have, so the cleanup job deletes whatever a crash left.
+ */
+export const reservedPhoto = (id: string): StoredPhoto => ({
+  id,
+  w: 0,
+  h: 0,
+  ws: [...PHOTO_WIDTHS],
+  av: PHOTO_WIDTHS.filter((w) => w <= AVIF_MAX_WIDTH),
+  ph: '',
+});
+
 /** Every file of a stored photo (what the cleanup job deletes). */
 export const photoKeys = (p: StoredPhoto) => [
   ...p.ws.map((w) => photoKey(p.id, w, 'webp')),

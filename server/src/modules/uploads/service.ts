@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ACCEPTED_PHOTOS_TEXT, type ProductPhoto } from '@shop/contract';
+import { underAccountCap } from '../../db/account-cap';
 import type { Db, Executor } from '../../db/client';
 import { order, product, upload } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
 import type { Storage } from '../../storage';
-import { listCover, makePhoto, photoKeys, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
+import { listCover, makePhoto, photoKeys, reservedPhoto, toProductPhoto, UnreadablePhoto, type StoredPhoto } from './process';
 import type { PhotoType } from './sniff';
 
 /** An upload no listing uses is deleted after this long (and a photo taken off a listing, this long after). */
@@ -35,46 +36,63 @@ export function photosService({
   log: FastifyBaseLogger;
   limits?: { perHour: number; unusedMax: number };
 }) {
-  /** Refused before the costly decode: past the hourly cap, or holding too many photos no listing uses. */
-  async function checkCaps(ownerId: string) {
-    if (!limits) return;
-    const [n] = await db
-      .select({
-        hour: sql<number>`count(*) filter (where ${upload.createdAt} > now() - interval '1 hour')::int`,
-        // When the oldest upload of the last hour leaves it: one more upload is allowed then.
-        freeInS: sql<number>`coalesce(extract(epoch from min(${upload.createdAt}) filter (where ${upload.createdAt} > now() - interval '1 hour') + interval '1 hour' - now()), 0)::float8`,
-        unused: sql<number>`count(*) filter (where ${upload.productId} is null)::int`,
-      })
-      .from(upload)
-      .where(eq(upload.ownerId, ownerId));
-    if ((n?.hour ?? 0) >= limits.perHour)
-      throw new AppError(
-        429,
-        'rate_limited',
-        `You uploaded ${limits.perHour} photos in the last hour, the most we take. Try again in ${Math.ceil((n?.freeInS ?? 60) / 60)} minutes.`,
-        undefined,
-        n?.freeInS ?? 60,
-      );
-    if ((n?.unused ?? 0) >= limits.unusedMax)
-      throw new AppError(
-        429,
-        'too_many_unused_photos',
-        `You have ${limits.unusedMax} uploaded photos that are on no listing. Add them to a listing (or wait: unused photos are deleted a day after upload), then upload more.`,
-      );
+  /**
+   * Takes one upload slot of `ownerId` before the costly decode: under the owner's lock (db/account-cap.ts)
+   * the caps are counted and, when there is room, a row is reserved for the photo (bytes 0, files still
+   * to be made), so parallel uploads each count the ones before them. 429 past the hourly cap or with too
+   * many photos on no listing. Without `limits` (scripts, some tests) there is no cap.
+   */
+  async function reserve(ownerId: string, id: string) {
+    await underAccountCap(db, 'uploads', ownerId, async (tx) => {
+      if (limits) {
+        const [n] = await tx
+          .select({
+            hour: sql<number>`count(*) filter (where ${upload.createdAt} > now() - interval '1 hour')::int`,
+            // When the oldest upload of the last hour leaves it: one more upload is allowed then.
+            freeInS: sql<number>`coalesce(extract(epoch from min(${upload.createdAt}) filter (where ${upload.createdAt} > now() - interval '1 hour') + interval '1 hour' - now()), 0)::float8`,
+            unused: sql<number>`count(*) filter (where ${upload.productId} is null)::int`,
+          })
+          .from(upload)
+          .where(eq(upload.ownerId, ownerId));
+        if ((n?.hour ?? 0) >= limits.perHour)
+          throw new AppError(
+            429,
+            'rate_limited',
+            `You uploaded ${limits.perHour} photos in the last hour, the most we take. Try again in ${Math.ceil((n?.freeInS ?? 60) / 60)} minutes.`,
+            undefined,
+            n?.freeInS ?? 60,
+          );
+        if ((n?.unused ?? 0) >= limits.unusedMax)
+          throw new AppError(
+            429,
+            'too_many_unused_photos',
+            `You have ${limits.unusedMax} uploaded photos that are on no listing. Add them to a listing (or wait: unused photos are deleted a day after upload), then upload more.`,
+          );
+      }
+      await tx.insert(upload).values({ id, ownerId, photo: reservedPhoto(id), bytes: 0 });
+    });
   }
 
   /** The upload rows of `ids`, locked for the transaction; each must be the seller's and free or already this product's. */
   async function lockOwned(tx: Executor, sellerId: string, productId: string, ids: string[], field: string) {
     if (!ids.length) return new Map<string, { usage: 'photo' | 'flaw' | null; photo: StoredPhoto }>();
     const rows = await tx
-      .select({ id: upload.id, ownerId: upload.ownerId, productId: upload.productId, usage: upload.usage, photo: upload.photo })
+      .select({
+        id: upload.id,
+        ownerId: upload.ownerId,
+        productId: upload.productId,
+        usage: upload.usage,
+        photo: upload.photo,
+        bytes: upload.bytes,
+      })
       .from(upload)
       .where(inArray(upload.id, ids))
       .for('update');
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const id of ids) {
       const r = byId.get(id);
-      if (!r || r.ownerId !== sellerId || (r.productId !== null && r.productId !== productId))
+      // bytes 0: a reserved row whose photo is still being made (its id is not told before it is done).
+      if (!r || r.ownerId !== sellerId || (r.productId !== null && r.productId !== productId) || r.bytes === 0)
         throw badRequest(field, `has a photo that is not yours or no longer exists (${id}); upload it again`);
     }
     return new Map(rows.map((r) => [r.id, { usage: r.usage, photo: r.photo as StoredPhoto }]));
@@ -83,10 +101,6 @@ export function photosService({
   return {
     storage,
 
-    /**
-     * Makes and stores a photo for `ownerId`. Nothing is half-saved: files are written first, then the
-     * row; if anything fails, the files written are deleted and no row exists.
-     */
     /**
      * Whether a buyer may add evidence photos to this order: theirs, and held (declining at the meeting) or
      * completed (a dispute). The case that claims the photos checks its own window; this only keeps
@@ -101,32 +115,46 @@ export function photosService({
       return !!row;
     },
 
+    /**
+     * Makes and stores a photo for `ownerId`. Its slot under the caps is taken first (a reserved row,
+     * bytes 0); then the photo is made, its files written and the row filled in. Nothing is half-saved:
+     * if anything fails, the files written and the reserved row are deleted. The id is told only once
+     * the row is complete, so nothing can attach a photo still being made.
+     */
     async upload(ownerId: string, input: Buffer, type: PhotoType): Promise<ProductPhoto & { _id: string }> {
-      await checkCaps(ownerId);
       const id = crypto.randomUUID();
-      let made: Awaited<ReturnType<typeof makePhoto>>;
+      await reserve(ownerId, id);
+      let files: { key: string }[] = [];
       try {
-        made = await makePhoto(id, input, type, ownerId);
+        let made: Awaited<ReturnType<typeof makePhoto>>;
+        try {
+          made = await makePhoto(id, input, type, ownerId);
+        } catch (err) {
+          if (err instanceof UnreadablePhoto) throw unsupportedPhoto(err.message);
+          throw err;
+        }
+        const { photo } = made;
+        files = made.files;
+        await Promise.all(made.files.map((f) => storage.put(f.key, f.body, f.contentType)));
+        const done = await db
+          .update(upload)
+          .set({ photo, bytes: made.files.reduce((n, f) => n + f.body.length, 0) })
+          .where(eq(upload.id, id))
+          .returning({ id: upload.id });
+        if (!done.length) throw new Error('the reserved upload row is gone');
+        return { _id: id, ...toProductPhoto(photo) };
       } catch (err) {
-        if (err instanceof UnreadablePhoto) throw unsupportedPhoto(err.message);
+        // The slot is given back: the reserved row goes, and any file written with it.
+        await db
+          .delete(upload)
+          .where(eq(upload.id, id))
+          .catch((e) => log.error({ err: e, id }, 'could not delete the reserved row of a failed upload'));
+        if (files.length)
+          await storage
+            .delete(files.map((f) => f.key))
+            .catch((e) => log.error({ err: e, id }, 'could not delete the files of a failed upload'));
         throw err;
       }
-      const { photo, files } = made;
-      try {
-        await Promise.all(files.map((f) => storage.put(f.key, f.body, f.contentType)));
-        await db.insert(upload).values({
-          id,
-          ownerId,
-          photo,
-          bytes: files.reduce((n, f) => n + f.body.length, 0),
-        });
-      } catch (err) {
-        await storage
-          .delete(files.map((f) => f.key))
-          .catch((e) => log.error({ err: e, id }, 'could not delete the files of a failed upload'));
-        throw err;
-      }
-      return { _id: id, ...toProductPhoto(photo) };
     },
 
     /**
