@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from './constants';
-import { answerId, answerTime, dollars, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+import { answerId, answerTime, dollars, dollarsFilter, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
 import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
 import { photoIdsSchema, productPhotoSchema } from './uploads';
 
@@ -160,8 +160,8 @@ export const productQuerySchema = pageQuery.extend({
   q: z.string().trim().max(100, { message: 'must be at most 100 characters' }).optional(),
   category: categoryNameSchema.optional(),
   condition: conditionSchema.optional(),
-  minPrice: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be 0 or more' }).max(1e6).optional(),
-  maxPrice: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be 0 or more' }).max(1e6).optional(),
+  minPrice: dollarsFilter.optional(),
+  maxPrice: dollarsFilter.optional(),
   location: z.string().trim().max(120).optional(),
   verified: z
     .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_DOLLARS, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants';
+import { MONEY_MESSAGES, parseMoney } from './money';
 
 /** Every error answer of the API. */
 export const errorSchema = z
@@ -53,28 +54,45 @@ export const text = (max: number) =>
     .min(1, { message: 'is required' })
     .max(max, { message: `must be at most ${max} characters` });
 
-/** A price in dollars as number or numeric string (forms send strings); at most 2 decimals. */
-export const dollars = z
-  .union(
-    [
-      z.number(),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d{1,2})?$/, { message: 'must be a number' }),
-    ],
-    {
-      message: 'must be a number',
-    },
-  )
-  .transform((v) => Number(v))
-  .pipe(
-    z
-      .number()
-      .positive({ message: 'must be greater than 0' })
-      .max(MAX_PRICE_DOLLARS, { message: `must be at most ${MAX_PRICE_DOLLARS}` })
-      .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, { message: 'must have at most 2 decimals' }),
-  );
+/** A typed amount of money read by the one parser of money.ts, then checked by `range`. */
+const money = (range: z.ZodNumber | z.ZodType<number, number>) =>
+  z
+    .union(
+      [
+        z.number(),
+        z.string().describe('digits with "." for cents; ",", a space or an apostrophe may group thousands ("1,299.50", "1 299")'),
+      ],
+      { message: MONEY_MESSAGES.notANumber },
+    )
+    .transform((v, ctx) => {
+      if (typeof v === 'number') return v;
+      const read = parseMoney(v);
+      if (read.ok) return read.value;
+      ctx.addIssue({ code: 'custom', message: read.message, input: v });
+      return z.NEVER;
+    })
+    .pipe(range);
+
+/**
+ * A price in dollars: a number, or a string as people type it ("1299", "1,299.50", "1 299"; forms send
+ * strings); at most 2 decimals. What cannot be read one way ("1.299,50") is refused with a sentence
+ * saying what to write.
+ */
+export const dollars = money(
+  z
+    .number()
+    .positive({ message: 'must be greater than 0' })
+    .max(MAX_PRICE_DOLLARS, { message: `must be at most ${MAX_PRICE_DOLLARS}` })
+    .refine((n) => Math.round(n * 100) === Math.round(n * 100 * 1e6) / 1e6, { message: 'must have at most 2 decimals' }),
+);
+
+/** A price filter in dollars (a list's minPrice / maxPrice): read the same way, 0 allowed. */
+export const dollarsFilter = money(
+  z
+    .number()
+    .min(0, { message: 'must be 0 or more' })
+    .max(MAX_PRICE_DOLLARS, { message: `must be at most ${MAX_PRICE_DOLLARS}` }),
+);
 
 /** Image reference: an http(s) URL or a path on this site. Never javascript:, data: and the like. */
 export const imageUrl = z

@@ -14,3 +14,4 @@ export * from './talk';
 export * from './handoff';
 export * from './trust';
 export * from './pages';
+export * from './money';

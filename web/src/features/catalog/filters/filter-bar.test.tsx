@@ -41,6 +41,15 @@ describe('FilterBar on a phone', () => {
     expect(screen.getByRole('button', { name: 'Filters, 3 active' })).toBeInTheDocument();
   });
 
+  it('reads prices typed with thousands separators as the add form does', async () => {
+    const { search } = renderPhone();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const drawer = screen.getByRole('dialog');
+    await userEvent.type(within(drawer).getByLabelText('Min price'), '1 000');
+    await userEvent.type(within(drawer).getByLabelText('Max price'), '1,299.50{Enter}');
+    expect(search()).toBe('?minPrice=1000&maxPrice=1299.5');
+  });
+
   it('submits the search with Enter or the Search button', async () => {
     const { search } = renderPhone();
     await userEvent.type(screen.getByLabelText('Search products'), 'pixel{Enter}');

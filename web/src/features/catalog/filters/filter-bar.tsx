@@ -223,10 +223,8 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
             </label>
             <input
               id={`${id}-min`}
-              type="number"
+              // Text, not number: "1,299" is read as the add form reads it (a number field empties it).
               inputMode="decimal"
-              min={0}
-              step="any"
               placeholder="$ any"
               value={draft.minPrice}
               onChange={(e) => type('minPrice', e.target.value)}
@@ -238,10 +236,8 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
             </label>
             <input
               id={`${id}-max`}
-              type="number"
+              // Text, not number: "1,299" is read as the add form reads it (a number field empties it).
               inputMode="decimal"
-              min={0}
-              step="any"
               placeholder="$ any"
               value={draft.maxPrice}
               onChange={(e) => type('maxPrice', e.target.value)}

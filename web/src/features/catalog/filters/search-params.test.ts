@@ -30,6 +30,8 @@ describe('filters in the URL', () => {
   it('drops what the API would refuse instead of failing the page', () => {
     expect(parse('category=Toaster&condition=Mint&minPrice=-5&maxPrice=abc&sort=cheapest')).toEqual({});
     expect(parse('minPrice=1e9')).toEqual({});
+    expect(parse('minPrice=1.299,50&maxPrice=12%2C5')).toEqual({});
+    expect(parse('minPrice=1%2C000&maxPrice=2+500.50')).toEqual({ minPrice: 1000, maxPrice: 2500.5 });
     expect(parse(`q=${'x'.repeat(150)}`).q).toHaveLength(100);
   });
 

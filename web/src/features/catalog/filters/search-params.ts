@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { CATEGORIES, CONDITIONS, MAX_PRICE_DOLLARS } from '@shop/contract/constants';
+import { parseMoneyFilter } from '@shop/contract/money';
 import type { ProductFilters } from '@/lib/query-keys';
 
 /**
@@ -35,11 +36,10 @@ function text(raw: string | null, max: number): string | undefined {
   return v ? v : undefined;
 }
 
-/** A price in dollars the API accepts, or undefined ('' / 'abc' / -1 / 1e9). */
+/** A price in dollars the API accepts ("1,299" too: the contract's one money parser), or undefined ('' / 'abc' / -1 / 1e9). */
 export function parsePrice(raw: string | null | undefined): number | undefined {
-  if (raw === null || raw === undefined || raw.trim() === '') return undefined;
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 && n <= MAX_PRICE_DOLLARS ? n : undefined;
+  const n = parseMoneyFilter(raw);
+  return n !== undefined && n <= MAX_PRICE_DOLLARS ? n : undefined;
 }
 
 function oneOf<T extends string>(list: readonly T[], raw: string | null): T | undefined {

@@ -86,7 +86,33 @@ describe('AddProductForm (every field required)', () => {
     await userEvent.clear(screen.getByLabelText('Price (USD)'));
     await userEvent.type(screen.getByLabelText('Price (USD)'), 'cheap');
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
-    expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
+    expect(await screen.findByText('Price must be a number, like 1299 or 1,299.50')).toBeInTheDocument();
+  });
+
+  it('takes prices typed with thousands separators and posts them as numbers', async () => {
+    const { callTo } = mockFetch({ 'POST /api/products': { status: 201, body: { acknowledged: true, insertedId: 'p9' } } });
+    const onSuccess = vi.fn();
+    renderWithApp(<AddProductForm onSuccess={onSuccess} />, { user: seller });
+    await fillValid();
+    await userEvent.clear(screen.getByLabelText('Price (USD)'));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '1,299');
+    await userEvent.clear(screen.getByLabelText('Original price (USD)'));
+    await userEvent.type(screen.getByLabelText('Original price (USD)'), '2 499.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(callTo('POST', '/api/products').body).toMatchObject({ price: 1299, original_price: 2499.5 });
+  });
+
+  it('refuses an amount that reads two ways, naming the field and what to write', async () => {
+    const { callsTo } = mockFetch({});
+    renderWithApp(<AddProductForm onSuccess={vi.fn()} />, { user: seller });
+    await fillValid();
+    await userEvent.clear(screen.getByLabelText('Price (USD)'));
+    await userEvent.type(screen.getByLabelText('Price (USD)'), '1.299,50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Price must use "." for cents, like 1299.50 or 1,299.50')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price (USD)')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('POST', '/api/products')).toHaveLength(0);
   });
 
   it('posts the product and reports success', async () => {
