@@ -173,6 +173,7 @@ export async function seedDemo(db: Db, password: string, storage?: Storage) {
     category: product.category,
     sellerId: product.sellerId,
     name: product.name,
+    createdAt: product.createdAt,
   });
   if (storage) await addDemoPhotos(db, storage, inserted);
   await addDemoPriceDrops(db, inserted, now);

@@ -108,14 +108,20 @@ async function makeDemoPhoto(storage: Storage, svg: string): Promise<{ photo: St
 /** How many photos each demo listing gets (cover, back, label), the last listings of a category fewer. */
 const PHOTOS_PER_LISTING = 3;
 
+/** How long before its listing went up a demo photo was uploaded. */
+const UPLOADED_BEFORE_LISTING_MS = 24 * 60 * 60_000;
+
 /**
  * Gives every demo listing drawn photos: stored files, upload rows in use by the listing, and the
  * listing's gallery, cover and img. Two photos are made at a time (the server is not serving yet).
+ * Each upload row is dated a day before its listing, so none falls in the last hour: the per-seller
+ * cap on uploads an hour (UPLOADS_PER_HOUR) counts the demo sellers' own uploads only, from the
+ * first start on.
  */
 export async function addDemoPhotos(
   db: Db,
   storage: Storage,
-  listings: { id: string; sellerId: string; name: string; category: string }[],
+  listings: { id: string; sellerId: string; name: string; category: string; createdAt: Date }[],
 ) {
   const jobs = listings.flatMap((l, n) =>
     Array.from({ length: n % 4 === 3 ? 2 : PHOTOS_PER_LISTING }, (_, view) => ({ l, n, view })),
@@ -149,6 +155,7 @@ export async function addDemoPhotos(
           usage: 'photo' as const,
           photo,
           bytes,
+          createdAt: new Date(l.createdAt.getTime() - UPLOADED_BEFORE_LISTING_MS),
           unusedSince: null,
         })),
       );
