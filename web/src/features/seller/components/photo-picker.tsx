@@ -13,8 +13,7 @@ type Item = {
   name: string;
   /** 0..1 while uploading. */
   progress: number;
-  status: 'uploading' | 'done' | 'error';
-  error?: string;
+  status: 'uploading' | 'done';
 };
 
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
@@ -80,7 +79,10 @@ export function PhotoPicker({
       return id ? [{ key: `k${seq++}`, id, preview: p.url, name: 'photo', progress: 1, status: 'done' as const }] : [];
     }),
   );
+  /** What a screen reader is told of the last change (uploading, moved, removed). */
   const [note, setNote] = useState('');
+  /** Files not added: refused here (size, type, too many) or by the server; shown until the next pick. */
+  const [problem, setProblem] = useState('');
   const [over, setOver] = useState(false);
   const dragged = useRef<string | null>(null);
   const onChangeRef = useRef(onChange);
@@ -111,6 +113,7 @@ export function PhotoPicker({
     const list = [...files];
     const room = MAX_PHOTOS - items.length;
     const refused: string[] = [];
+    const failed = (message: string) => setProblem((shown) => (shown ? `${shown} ${message}` : message));
     if (list.length > room)
       refused.push(`A listing has at most ${MAX_PHOTOS} photos: ${list.length - Math.max(room, 0)} not added.`);
     const added: Item[] = [];
@@ -132,14 +135,17 @@ export function PhotoPicker({
         .then((photo) =>
           update(item.key, { id: photo._id, status: 'done', progress: 1, preview: photo.srcset.split(' ')[0] ?? photo.url }),
         )
-        .catch((e: unknown) => update(item.key, { status: 'error', error: errorMessage(e) }));
+        // A photo the server did not take leaves the list: never a broken thumbnail, never the cover.
+        .catch((e: unknown) => {
+          setItems((l) => l.filter((i) => i.key !== item.key));
+          URL.revokeObjectURL(preview);
+          objectUrls.current.delete(preview);
+          failed(`${file.name} was not added: ${errorMessage(e)}`);
+        });
     }
     if (added.length) setItems((l) => [...l, ...added]);
-    setNote(
-      [added.length ? `${added.length} photo${added.length > 1 ? 's' : ''} uploading.` : '', ...refused]
-        .filter(Boolean)
-        .join(' '),
-    );
+    setNote(added.length ? `${added.length} photo${added.length > 1 ? 's' : ''} uploading.` : '');
+    setProblem(refused.join(' '));
   };
 
   const move = (key: string, by: number) => {
@@ -210,7 +216,9 @@ export function PhotoPicker({
       <p className="sr-only" aria-live="polite">
         {note}
       </p>
-      {note && /not|larger|at most/.test(note) ? <p className="text-sm text-error">{note}</p> : null}
+      <p role="alert" className="text-sm text-error empty:hidden">
+        {problem}
+      </p>
       {items.length ? (
         <ol className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Photos of the listing, the first is the cover">
           {items.map((item, i) => (
@@ -254,11 +262,6 @@ export function PhotoPicker({
                   max={100}
                   aria-label={`Uploading ${item.name}`}
                 />
-              ) : null}
-              {item.status === 'error' ? (
-                <p role="alert" className="text-xs text-error">
-                  {item.error}
-                </p>
               ) : null}
               <div className="flex items-center justify-between gap-1">
                 <button
