@@ -352,6 +352,31 @@ export const processedEvent = pgTable('processed_event', {
 });
 
 /**
+ * Writes sent with an Idempotency-Key (lib/idempotency.ts), per user and key: a repeat of the same
+ * write gets the stored answer instead of being done again. No status_code yet: the write is under
+ * way, its key held until locked_until. Kept a day (created_at).
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route pattern, e.g. `POST /api/orders`. */
+    route: text('route').notNull(),
+    /** A hash of the path and the body: the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    /** The answer's JSON as it was sent. */
+    body: text('body'),
+    lockedUntil: ts('locked_until'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_key_created_at_idx').on(t.createdAt)],
+);
+
+/**
  * Background jobs shared by every instance on this database (jobs/runner.ts). An instance runs a job
  * only after claiming its row (row lock, SKIP LOCKED): the claim moves next_run_at on and leases the
  * job to that instance (locked_by) until locked_until, so a due time is run by one instance only.
