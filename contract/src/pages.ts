@@ -129,6 +129,8 @@ export type InitialPageData = {
    * address spells it).
    */
   productList?: { category?: string; page: ProductListPage };
+  /** Which sign-in methods the server offers beside the password, as GET /api/auth-config answers its `google`. */
+  authConfig?: { google: boolean };
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

@@ -266,6 +266,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(pageRoutes, {
     database,
     baseUrl: config.baseUrl,
+    google: Boolean(config.google),
     web: fs.existsSync(path.join(config.webDist, 'index.html'))
       ? { dist: config.webDist, ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined, catalog, reviews }
       : undefined,

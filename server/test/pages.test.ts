@@ -240,7 +240,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
 
     // The app's data is the API's answer itself, so the page shows it without asking again; no
     // session cookie, so nobody is signed in.
-    expect(shopData(html)).toEqual({ product: api, session: null });
+    expect(shopData(html)).toEqual({ product: api, session: null, authConfig: { google: false } });
 
     // The page itself, as the app draws it (React escapes the name): its heading, price, photo and Buy now.
     const body = rootOf(html);
@@ -273,14 +273,19 @@ describe('pages, robots.txt, sitemaps, compression', () => {
       advertisements: ads,
       productList: { page: { items: allItems, next, total: Number(all.headers.get('x-total-count')), totalExact: true } },
       session: null,
+      authConfig: { google: false },
     });
     // The cards are in the HTML; with a filter in the address the list is the browser's to load.
     expect(rootOf(home)).toContain(`href="/product/${allItems[0]!._id}"`);
     const filtered = await (await fetch(`${t.baseUrl}/?q=pixel`)).text();
     expect(shopData(filtered)).not.toHaveProperty('productList');
-    // The sign-in and sign-up forms are there before any script.
-    expect(rootOf(await (await fetch(`${t.baseUrl}/login`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
-    expect(rootOf(await (await fetch(`${t.baseUrl}/signup`)).text())).toMatch(/<form[^>]*>[\s\S]*type="password"/);
+    // The sign-in and sign-up forms are there before any script; without Google sign-in, no Google button.
+    for (const p of ['/login', '/signup']) {
+      const html = await (await fetch(`${t.baseUrl}${p}`)).text();
+      expect(rootOf(html)).toMatch(/<form[^>]*>[\s\S]*type="password"/);
+      expect(rootOf(html), p).not.toContain('Continue with Google');
+      expect(shopData(html).authConfig, p).toEqual({ google: false });
+    }
     // A signed-in category page lists its items (the list itself loads in the browser; its heading is here).
     const buyer = await t.client().signUp(uniqueEmail('page-category'));
     const laptop = await (await buyer.raw('GET', '/category/laptop')).text();
@@ -361,6 +366,28 @@ describe('pages, robots.txt, sitemaps, compression', () => {
       const missing = await fetch(`${t.baseUrl}/seller/${id}`);
       expect(missing.status, id).toBe(404);
       expect(await missing.text()).toContain('<title>Seller not found | SecondByte</title>');
+    }
+  });
+
+  it('with Google sign-in configured, the log-in and sign-up pages come with its button, and every page says so', async () => {
+    const google = await startTestApp({
+      env: {
+        WEB_DIST: webDist,
+        WEB_SSR: renderer,
+        GOOGLE_CLIENT_ID: 'pages-test-client',
+        GOOGLE_CLIENT_SECRET: 'pages-test-secret',
+        OIDC_ISSUER_URL: 'http://127.0.0.1:9',
+      },
+    });
+    try {
+      for (const p of ['/login', '/signup']) {
+        const html = await (await fetch(`${google.baseUrl}${p}`)).text();
+        expect(rootOf(html), p).toMatch(/<button[^>]*>[\s\S]*?Continue with Google<\/button>/);
+        expect(shopData(html).authConfig, p).toEqual({ google: true });
+      }
+      expect(shopData(await (await fetch(`${google.baseUrl}/dashboard`)).text()).authConfig).toEqual({ google: true });
+    } finally {
+      await google.close();
     }
   });
 

@@ -48,6 +48,8 @@ type Options = {
   web?: { dist: string; ssr?: string; catalog: CatalogService; reviews: ReviewsService };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
+  /** Google sign-in is configured: every page says so, so the sign-in pages show its button (or none) from the first paint. */
+  google?: boolean;
 };
 
 /** The web app's server renderer (web/src/entry-server.tsx): a page's body from its address and data, null for a redirect. */
@@ -239,6 +241,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     data: InitialPageData = {},
   ) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
+    data.authConfig = { google: opts.google === true };
     // Who is signed in, so the app need not ask: the session the request's one reading found (the
     // auth plugin sends renewed cookies with the answer), its bearer token left out.
     try {

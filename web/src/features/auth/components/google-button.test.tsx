@@ -1,20 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '@/test/fetch-mock';
 import { buyer, renderWithApp, sessionFor, testQueryClient } from '@/test/render';
 import { GOOGLE_NOT_CONFIGURED, startGoogleSignIn } from '../api/google-sign-in';
 import { safeReturnPath } from '../hooks/use-return-to';
+import { seedQueries } from '@/lib/initial-data';
+import { queryKeys } from '@/lib/query-keys';
 import { LoginPage } from '../pages/login-page';
-import { GoogleButton } from './google-button';
+import { SignupPage } from '../pages/signup-page';
 
 describe('Google sign-in', () => {
-  it('says so when the server has no Google sign-in (auth-config 404)', async () => {
-    const { callsTo } = mockFetch({});
-    renderWithApp(<GoogleButton returnTo="/" />, { user: null });
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    expect(await screen.findByText(GOOGLE_NOT_CONFIGURED)).toBeInTheDocument();
-    expect(callsTo('POST', '/api/auth/sign-in/social')).toHaveLength(0);
+  it.each([
+    ['auth-config 404', {}],
+    ['google: false', { 'GET /api/auth-config': { body: { google: false, paymentProvider: 'simulated' } } }],
+  ])('shows no button on the log-in and sign-up pages when the server has no Google sign-in (%s)', async (_, answers) => {
+    for (const page of [<LoginPage key="login" />, <SignupPage key="signup" />]) {
+      const { callsTo } = mockFetch(answers);
+      const { unmount, queryClient } = renderWithApp(page, { user: null });
+      await waitFor(() => expect(queryClient.getQueryData(queryKeys.authConfig)).toEqual({ google: false }));
+      expect(callsTo('GET', '/api/auth-config')).toHaveLength(1);
+      // Once the answer is in, nothing was drawn for Google: no button, no "OR" before it.
+      expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+      expect(screen.queryByText('OR')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('shows the button on both pages when the server has Google sign-in, from the page data without asking', async () => {
+    for (const page of [<LoginPage key="login" />, <SignupPage key="signup" />]) {
+      const { callsTo } = mockFetch({});
+      const queryClient = testQueryClient();
+      // As the server's page carries it (InitialPageData.authConfig).
+      seedQueries(queryClient, { authConfig: { google: true } });
+      const { unmount } = renderWithApp(page, { user: null, queryClient });
+      expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+      expect(screen.getByText('OR')).toBeInTheDocument();
+      expect(callsTo('GET', '/api/auth-config')).toHaveLength(0);
+      unmount();
+    }
   });
 
   it('says so when auth-config answers google: false', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
+import { authConfigQueryOptions } from '../api/get-auth-config';
 import { startGoogleSignIn } from '../api/google-sign-in';
 
 function GoogleLogo() {
@@ -26,8 +27,23 @@ function GoogleLogo() {
   );
 }
 
-/** Continue with Google. What it does lives in startGoogleSignIn, so wiring it later touches one file. */
+/**
+ * "OR" and Continue with Google, on the log-in and sign-up pages; nothing at all when the server has no
+ * Google sign-in (GET /api/auth-config, which every page the server sends carries, so the page is drawn
+ * with or without it from the start). What the button does lives in startGoogleSignIn.
+ */
 export function GoogleButton({ returnTo }: { returnTo: string }) {
+  const { data: config } = useQuery(authConfigQueryOptions());
+  if (!config?.google) return null;
+  return (
+    <>
+      <div className="divider my-0 text-sm">OR</div>
+      <ContinueWithGoogle returnTo={returnTo} />
+    </>
+  );
+}
+
+function ContinueWithGoogle({ returnTo }: { returnTo: string }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {

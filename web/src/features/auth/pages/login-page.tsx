@@ -66,7 +66,6 @@ export function LoginPage() {
               Create an account
             </Link>
           </p>
-          <div className="divider my-0 text-sm">OR</div>
           <GoogleButton returnTo={to} />
         </div>
       </div>

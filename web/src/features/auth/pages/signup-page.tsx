@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@shop/contract';
 import { paths } from '@/config/paths';
+import { GoogleButton } from '../components/google-button';
 import { SignupForm } from '../components/signup-form';
 import { useReturnTo } from '../hooks/use-return-to';
 
@@ -26,6 +27,7 @@ export function SignupPage() {
               Log in
             </Link>
           </p>
+          <GoogleButton returnTo={to} />
         </div>
       </div>
     </div>
