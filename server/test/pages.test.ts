@@ -391,6 +391,32 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     }
   });
 
+  it("a page's form posted by the browser before the app runs is sent back to the page (303), nothing of it kept or echoed", async () => {
+    const secret = 'hunter2-not-in-any-answer';
+    const post = (p: string, body: string | FormData, type?: string) =>
+      fetch(`${t.baseUrl}${p}`, { method: 'POST', body, headers: type ? { 'content-type': type } : {}, redirect: 'manual' });
+    const form = new FormData();
+    form.append('email', 'someone@shop.test');
+    form.append('password', secret);
+    const answers = [
+      ['/login', await post('/login', `email=someone%40shop.test&password=${secret}`, 'application/x-www-form-urlencoded')],
+      ['/signup', await post('/signup', form)],
+      [
+        '/reset-password?token=abc',
+        await post('/reset-password?token=abc', `newPassword=${secret}`, 'application/x-www-form-urlencoded'),
+      ],
+      ['/login/two-factor', await post('/login/two-factor', 'code=123456', 'application/x-www-form-urlencoded')],
+    ] as const;
+    for (const [p, res] of answers) {
+      expect(res.status, p).toBe(303);
+      expect(res.headers.get('location'), p).toBe(p);
+      expect(res.headers.get('cache-control'), p).toBe('no-store');
+      expect(await res.text(), p).not.toContain(secret);
+    }
+    // Only the shop's pages: any other address is still a 404.
+    expect((await post('/no-such-page', 'a=b', 'application/x-www-form-urlencoded')).status).toBe(404);
+  });
+
   it('robots.txt keeps crawlers out of the dashboard and the API but its docs, and names the sitemap', async () => {
     const res = await fetch(`${t.baseUrl}/robots.txt`);
     expect(res.status).toBe(200);

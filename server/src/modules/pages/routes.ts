@@ -73,6 +73,9 @@ const RENDERS_AT_ONCE = 8;
 /** After the renderer failed to load (a deploy half done), how long pages go without it before the next try. */
 const RENDERER_RETRY_MS = 30_000;
 
+/** The most a page's form may send when the browser posts it before the app runs (its few fields; the body is dropped). */
+const FORM_BODY_LIMIT = 64 * 1024;
+
 /** Below every id: keyset reads start after it, so one prepared statement serves the first page too. */
 const BEFORE_ALL = '00000000-0000-0000-0000-000000000000';
 
@@ -369,6 +372,30 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
       });
     }
   }
+  /**
+   * A page's form posted by the browser itself, not the app: a page arrives as the server's HTML and
+   * the app takes it over later, so a form sent before then goes where its HTML says (its forms say
+   * method="post" so that nothing typed, a password least of all, ends up in an address). Nothing
+   * posted is read, kept or echoed: the answer sends the browser back to the page, 303 so that a
+   * reload does not post again.
+   */
+  app.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    { parseAs: 'buffer', bodyLimit: FORM_BODY_LIMIT },
+    (_request, _body, done) => done(null, undefined),
+  );
+  for (const pattern of PAGE_PATTERNS)
+    app.post(pattern, { ...hidden, bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+      // The address as asked for (a path on this site: leading slashes folded, so never `//host`).
+      const pathname = `/${requestPath(request.url).replace(/^[/\\]+/, '')}`;
+      const query = request.url.slice(requestPath(request.url).length);
+      return reply
+        .code(303)
+        .header('location', pathname + query)
+        .header('cache-control', 'no-store')
+        .send();
+    });
+
   // Any other address: 404, with the app (it shows its not-found page); under /api and for files, a JSON 404.
   app.get('/*', hidden, (request, reply) => {
     const url = requestPath(request.url);

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@shop/contract';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { useSignIn } from '../api/sign-in';
 import { needsSecondFactor } from '../lib/two-factor';
@@ -32,7 +33,8 @@ export function LoginForm({ onSuccess, onTwoFactor }: { onSuccess: () => void; o
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Log In">
+    // method="post": before the app runs, the browser never puts the password into the address (SubmitButton waits for the app).
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Log In">
       <FormField label="Email" error={errors.email?.message}>
         <input className="input w-full" type="email" autoComplete="email" {...register('email')} />
       </FormField>
@@ -44,10 +46,7 @@ export function LoginForm({ onSuccess, onTwoFactor }: { onSuccess: () => void; o
           {authError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        Login
-      </button>
+      <SubmitButton busy={isSubmitting}>Login</SubmitButton>
     </form>
   );
 }

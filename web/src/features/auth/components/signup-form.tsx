@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signupSchema, type SignupInput } from '@shop/contract';
 import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { errorMessage } from '@/lib/api';
 import { useSignUp } from '../api/sign-up';
 import { PasswordInput } from './password-input';
@@ -35,7 +36,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Sign Up">
+    // method="post": before the app runs, the browser never puts the password into the address (SubmitButton waits for the app).
+    <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Sign Up">
       <FormField label="Name" error={errors.name?.message}>
         <input className="input w-full" autoComplete="name" {...register('name')} />
       </FormField>
@@ -56,10 +58,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
           {authError}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
-        {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-        Sign Up
-      </button>
+      <SubmitButton busy={isSubmitting}>Sign Up</SubmitButton>
     </form>
   );
 }

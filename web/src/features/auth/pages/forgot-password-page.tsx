@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { useRequestPasswordReset } from '../api/password-reset';
@@ -44,7 +45,8 @@ export function ForgotPasswordPage() {
               Type the email address of your account and we will mail you a link to choose a new password.
             </p>
           )}
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Forgot password">
+          {/* method="post": before the app runs, the address never carries the email (SubmitButton waits for the app). */}
+          <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Forgot password">
             <FormField label="Email" error={errors.email?.message}>
               <input className="input w-full" type="email" autoComplete="email" {...register('email')} />
             </FormField>
@@ -53,10 +55,7 @@ export function ForgotPasswordPage() {
                 {errorMessage(request.error)}
               </p>
             ) : null}
-            <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
-              {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              {request.isSuccess ? 'Send another link' : 'Send me a link'}
-            </button>
+            <SubmitButton busy={isSubmitting}>{request.isSuccess ? 'Send another link' : 'Send me a link'}</SubmitButton>
           </form>
           <p className="text-center text-sm">
             Remembered it?{' '}

@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { resetPasswordSchema, type ResetPasswordInput } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
@@ -68,7 +69,8 @@ export function ResetPasswordPage() {
           {unusable ? (
             <UnusableLink />
           ) : (
-            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Choose a new password">
+            // method="post": before the app runs, the new password never goes into the address (SubmitButton waits for the app).
+            <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-1" aria-label="Choose a new password">
               <p className="text-sm">Setting it signs you out on every device.</p>
               <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
                 <PasswordInput autoComplete="new-password" {...register('newPassword')} />
@@ -81,10 +83,7 @@ export function ResetPasswordPage() {
                   {failure}
                 </p>
               ) : null}
-              <button type="submit" className="btn btn-primary mt-3 w-full" disabled={isSubmitting}>
-                {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-                Set new password
-              </button>
+              <SubmitButton busy={isSubmitting}>Set new password</SubmitButton>
             </form>
           )}
         </div>

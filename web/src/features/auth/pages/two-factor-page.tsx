@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { MESSAGES } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 import { FormField } from '@/components/form-field';
+import { SubmitButton } from '@/components/submit-button';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { useSecondFactor } from '../api/two-factor';
@@ -56,7 +57,14 @@ export function TwoFactorPage() {
               ? 'Enter the 6-digit code from your authenticator app.'
               : 'Enter one of the recovery codes you saved. Each code works once.'}
           </p>
-          <form onSubmit={(e) => void submit(e)} noValidate aria-label="Two-factor sign-in" className="flex flex-col gap-1">
+          {/* method="post": before the app runs, the code never goes into the address (SubmitButton waits for the app). */}
+          <form
+            method="post"
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            aria-label="Two-factor sign-in"
+            className="flex flex-col gap-1"
+          >
             <FormField label={kind === 'app' ? 'Code from your app' : 'Recovery code'}>
               <CodeInput
                 key={kind}
@@ -87,10 +95,7 @@ export function TwoFactorPage() {
                 ) : null}
               </div>
             ) : null}
-            <button type="submit" className="btn btn-primary mt-3 w-full" disabled={verify.isPending}>
-              {verify.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Verify
-            </button>
+            <SubmitButton busy={verify.isPending}>Verify</SubmitButton>
           </form>
           <button type="button" className="btn btn-ghost btn-sm self-center" onClick={switchKind}>
             {kind === 'app' ? 'Lost your phone? Use a recovery code' : 'Use a code from your app'}
