@@ -48,7 +48,10 @@ export const orderSchema = z
     meettingLocation: z.string(),
     productName: z.string(),
     seller: z.string(),
-    /** The phone the seller listed the item with: only the booking's buyer (and an admin) gets it. Always sent; optional for older fixtures. */
+    /**
+     * The phone the seller listed the item with: only the booking's buyer (and an admin) gets it, and only
+     * once the booking is paid; empty before. Always sent; optional for older fixtures.
+     */
     sellerPhone: z.string().optional(),
     img: z.string(),
     paid: z.boolean(),

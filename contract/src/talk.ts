@@ -30,7 +30,10 @@ export const conversationSchema = conversationSummarySchema
   .extend({
     listingPrice: z.number().describe('dollars'),
     listingStatus: z.string(),
-    /** The other person's phone, once the buyer has booked the listing (the seller's listed phone, or the booking's). Empty otherwise. */
+    /**
+     * The other person's phone: to the seller, the phone of the buyer's booking of the listing; to the
+     * buyer, the seller's listed phone once that booking is paid. Empty otherwise.
+     */
     otherPhone: z.string(),
     /** The id of the last of my messages the other person has read ('' when none). */
     otherReadUpTo: z.string(),

@@ -108,8 +108,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await registerSecurityHeaders(app, config);
   registerOriginCheck(app, config);
   registerNoStore(app);
+  // Counters of the per-IP limits, and of the bookings a person made in a day (modules/orders).
+  const counters = await createCounterStore(config, app.log);
   registerRateLimits(app, {
-    store: await createCounterStore(config, app.log),
+    store: counters,
     apiMax: config.rateLimit.max,
     authMax: config.rateLimit.authMax,
     emailHourlyMax: config.rateLimit.emailHourlyMax,
@@ -207,7 +209,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(usersRoutes, {
         users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded }),
       });
-      await api.register(ordersRoutes, { orders: ordersService(db, mail) });
+      await api.register(ordersRoutes, { orders: ordersService(db, mail, { counters, ...config.bookings }) });
       await api.register(handoffRoutes, { handoff });
       await api.register(meRoutes, { mailSettings });
       await api.register(auditRoutes, { audit: auditService(db) });

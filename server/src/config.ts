@@ -101,6 +101,8 @@ const envSchema = z
     UPLOADS_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(60),
     UNUSED_UPLOADS_MAX: z.coerce.number({ message: 'must be a number' }).int().min(8).default(40),
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
+    BOOKINGS_OPEN_UNPAID_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
+    BOOKINGS_PER_DAY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
     HANDOFF_HOLD_DAYS: z.coerce
       .number({ message: 'must be a number' })
       .positive()
@@ -233,6 +235,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     /** Photos one seller may upload an hour, and hold uploaded but on no listing at once. */
     uploads: { perHour: e.UPLOADS_PER_HOUR, unusedMax: e.UNUSED_UPLOADS_MAX },
+    /**
+     * Bookings one person may hold unpaid at once, and make in 24 hours (deleted and cancelled ones
+     * count): past either, 429.
+     */
+    bookings: { openUnpaidMax: e.BOOKINGS_OPEN_UNPAID_MAX, perDayMax: e.BOOKINGS_PER_DAY_MAX },
     /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
     handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
     /** Open reports by different people that hide a listing until an admin reviews it. */

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
-import type { Res } from './helpers/client';
-import { buyer, insertUser, seller, testJpeg } from './helpers/builders';
+import type { Client, Res } from './helpers/client';
+import { addProduct, buyer, fakeUpload, insertUser, orderBody, seller, testJpeg } from './helpers/builders';
 
 let t: TestApp;
 
@@ -27,6 +27,8 @@ beforeAll(async () => {
     env: {
       UNUSED_UPLOADS_MAX: '40',
       UPLOADS_PER_HOUR: '60',
+      BOOKINGS_OPEN_UNPAID_MAX: '3',
+      BOOKINGS_PER_DAY_MAX: '5',
     },
   });
 }, 60_000);
@@ -67,5 +69,19 @@ describe('per-account caps under parallel requests', () => {
     );
     expect(statuses(answers)).toEqual({ 201: 10, 429: 15 });
     expect(await count('select count(*)::int as n from report where reporter_id = $1', [reporter.id])).toBe(10);
+  });
+
+  it('8 parallel bookings of different items keep BOOKINGS_OPEN_UNPAID_MAX (3) open; 8 more after paying keep BOOKINGS_PER_DAY_MAX (5) a day', async () => {
+    const s = await seller(t, 'cap-booking-seller');
+    const items = await Promise.all(Array.from({ length: 16 }, async () => addProduct(s, { photos: [await fakeUpload(t, s)] })));
+    const b: Client = await buyer(t, 'cap-booker');
+    const first = await Promise.all(items.slice(0, 8).map((id) => b.post('/api/orders', orderBody(b, id))));
+    expect(statuses(first)).toEqual({ 201: 3, 429: 5 });
+    expect(await count(`select count(*)::int as n from orders where buyer_id = $1 and status = 'unpaid'`, [b.id])).toBe(3);
+    // None open any more (as if paid): the day's cap is what is left, 2 of 5.
+    await t.database.query(undefined, `update orders set status = 'expired' where buyer_id = $1`, [b.id]);
+    const second = await Promise.all(items.slice(8).map((id) => b.post('/api/orders', orderBody(b, id))));
+    expect(statuses(second)).toEqual({ 201: 2, 429: 6 });
+    expect(await count('select count(*)::int as n from orders where buyer_id = $1', [b.id])).toBe(5);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_CHARS } from '@shop/contract';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { addProduct, admin, buyer, expectError, expectStatus, placeOrder, seller, walkPages } from './helpers/builders';
+import { addProduct, admin, buyer, expectError, expectStatus, payOrder, placeOrder, seller, walkPages } from './helpers/builders';
 
 type Conv = {
   _id: string;
@@ -145,9 +145,9 @@ describe('conversations', () => {
     expectError(await third.post('/api/conversations', { listingId: listing, buyerId: booker.id }), 403, 'a buyer names another');
   });
 
-  it('a booking gives each side the other phone', async () => {
-    await placeOrder(b, listing, { phone: '+1 555 0199' });
-    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0100');
+  it("a booking gives the seller the buyer's phone, and the buyer the seller's once it is paid", async () => {
+    const orderId = await placeOrder(b, listing, { phone: '+1 555 0199' });
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('');
     expect((await s.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0199');
     // Told just after the booking's answer went out.
     await expect
@@ -160,6 +160,8 @@ describe('conversations', () => {
     expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBeGreaterThan(0);
     expectStatus(await s.post('/api/notifications/read', {}), 200, 'read all');
     expect((await s.get<{ unread: number }>('/api/notifications/unread-count')).body.unread).toBe(0);
+    await payOrder(b, orderId);
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherPhone).toBe('+1 555 0100');
   });
 
   it('blocking stops messages both ways until unblocked', async () => {

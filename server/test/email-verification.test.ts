@@ -9,12 +9,13 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_NOT_VERIFIED } from '@shop/contract';
 import { user, verification } from '../src/db/schema';
-import { startTestApp, type TestApp } from './helpers/app';
+import { markEmailVerified, startTestApp, type TestApp } from './helpers/app';
 import {
   addProduct,
   advertise,
   expectError,
   expectStatus,
+  orderBody,
   placeOrder,
   productBody,
   seller,
@@ -162,10 +163,14 @@ describe('until the email is verified', () => {
     await advertise(c, mine);
   });
 
-  it('a buyer may still book and pay', async () => {
+  it('a buyer cannot book (403 email_not_verified: booking mails the seller), and can once verified', async () => {
     const { c } = await signUpUnverified('gated-buyer');
     const s = await seller(t, 'for-unverified-buyer');
     const productId = await addProduct(s);
+    const booked = expectError(await c.post('/api/orders', orderBody(c, productId)), 403, 'POST /api/orders unverified');
+    expect(booked.error).toBe(EMAIL_NOT_VERIFIED);
+    expect(booked.message).toMatch(/verify your email address to book an item/i);
+    await markEmailVerified(t.database, c.id);
     await placeOrder(c, productId);
   });
 

@@ -5,11 +5,19 @@ const SHOP_NAME = 'Second-hand tech shop';
 /** Where a signed-in user chooses which mails they get (the web app's profile page). */
 const SETTINGS_PATH = '/dashboard/profile';
 
+/**
+ * Words another person typed (a buyer's meeting place, a message), shown as theirs and not the shop's:
+ * `by` introduces them ("The buyer wrote:"); each line's text is set in curly quotes, after its label
+ * if it has one, inside a quote block (`> ` lines in the text part, a blockquote in the HTML part,
+ * escaped like every paragraph).
+ */
+type Quoted = { by: string; lines: { label?: string; text: string }[] };
+
 type LayoutInput = {
   /** The subject, and the heading of the mail. */
   title: string;
-  /** Plain text, one paragraph each; escaped in the HTML part. */
-  paragraphs: string[];
+  /** Plain text, one paragraph each, or another person's words (Quoted); escaped in the HTML part. */
+  paragraphs: (string | Quoted)[];
   /** The one thing the mail asks the reader to do: a button in HTML, the bare link in text. */
   action?: { label: string; url: string };
   /** Why the reader got this mail; a sentence naming the account is used when absent. */
@@ -23,6 +31,10 @@ type LayoutInput = {
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** One line of a person's words: their text in curly quotes, line breaks made spaces, after its label. */
+const quoteLine = ({ label, text }: { label?: string; text: string }) =>
+  `${label ? `${label}: ` : ''}“${text.replace(/\s+/g, ' ').trim()}”`;
 
 function settingsUrl(input: LayoutInput): string | undefined {
   const base = input.baseUrl ?? input.action?.url;
@@ -56,7 +68,7 @@ export function layout(input: LayoutInput): RenderedMail {
     '',
     title,
     '',
-    ...paragraphs.flatMap((p) => [p, '']),
+    ...paragraphs.flatMap((p) => (typeof p === 'string' ? [p, ''] : [p.by, ...p.lines.map((l) => `> ${quoteLine(l)}`), ''])),
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     '-- ',
     why,
@@ -65,7 +77,15 @@ export function layout(input: LayoutInput): RenderedMail {
     '',
   ].join('\n');
 
-  const p = (s: string) => `<p style="${font}font-size:16px;line-height:1.5;color:#1f2937;margin:0 0 16px;">${escapeHtml(s)}</p>`;
+  const para = (s: string) =>
+    `<p style="${font}font-size:16px;line-height:1.5;color:#1f2937;margin:0 0 16px;">${escapeHtml(s)}</p>`;
+  const p = (x: string | Quoted) =>
+    typeof x === 'string'
+      ? para(x)
+      : `<p style="${font}font-size:16px;line-height:1.5;color:#1f2937;margin:0 0 8px;">${escapeHtml(x.by)}</p>\n` +
+        `<blockquote style="${font}font-size:16px;line-height:1.5;color:#374151;margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;background:#f9fafb;">` +
+        x.lines.map((l) => escapeHtml(quoteLine(l))).join('<br>') +
+        '</blockquote>';
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="${font}display:inline-block;background:#1d4ed8;color:#ffffff;font-size:16px;font-weight:bold;text-decoration:none;padding:12px 20px;border-radius:6px;">${escapeHtml(action.label)}</a></p>` +
       `<p style="${font}font-size:13px;line-height:1.5;color:#4b5563;margin:0 0 16px;">If the button does not work, open this link: <a href="${escapeHtml(action.url)}" style="color:#1d4ed8;word-break:break-all;">${escapeHtml(action.url)}</a></p>`

@@ -43,6 +43,8 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
     AUTH_EMAIL_HOURLY_MAX: '1000000',
     UPLOADS_PER_HOUR: '1000000',
     UNUSED_UPLOADS_MAX: '1000000',
+    BOOKINGS_OPEN_UNPAID_MAX: '1000000',
+    BOOKINGS_PER_DAY_MAX: '1000000',
     JOBS_ENABLED: 'false',
     ...env,
   });

@@ -9,7 +9,7 @@ import {
   orderSchema,
   ordersQuerySchema,
 } from '@shop/contract';
-import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
+import { assertOwnEmail, requireRole, requireUser, requireVerifiedEmail } from '../../auth/plugin';
 import { forbidden } from '../../lib/errors';
 import { sendKeysetPage } from '../../lib/paging';
 import type { OrdersService } from './service';
@@ -22,14 +22,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
     {
       schema: {
         tags: ['orders'],
-        summary: 'Book an item with a meeting location (buyers)',
+        summary:
+          "Book an item with a meeting location (buyers with a verified email; 403 email_not_verified before). The seller's phone comes with the order once it is paid",
         body: orderInputSchema,
-        response: { 201: insertResultSchema, ...errors },
+        response: {
+          201: insertResultSchema,
+          ...errors,
+          429: errorSchema.describe(
+            'Too many bookings: BOOKINGS_OPEN_UNPAID_MAX unpaid at once (too_many_open_bookings), or BOOKINGS_PER_DAY_MAX in 24 hours, deleted ones included (rate_limited, Retry-After)',
+          ),
+        },
       },
     },
     async (request, reply) => {
       const me = await requireRole(request, 'buyer');
       assertOwnEmail(me, request.body.email);
+      // Throw-away accounts are cheap: booking mails a seller, so it needs a proven email.
+      requireVerifiedEmail(me, 'book an item');
       const insertedId = await orders.place(me, request.body);
       return reply.code(201).send({ acknowledged: true, insertedId });
     },

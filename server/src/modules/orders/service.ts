@@ -1,13 +1,15 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Order } from '@shop/contract';
+import { underAccountCap } from '../../db/account-cap';
 import type { Db } from '../../db/client';
 import { singleRow } from '../../db/rows';
 import { order, payment, product, user } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import type { CounterStore } from '../../lib/rate-limit';
 import { orderPlacedMail } from '../../mail/templates/order-placed';
 import type { Mailer } from '../../mail/types';
 
@@ -30,13 +32,30 @@ const seller = alias(user, 'seller');
 
 export type OrderInput = { productId: string; buyerName: string; phone: string; meettingLocation: string };
 
+/** Order states in which the buyer has paid (the money held, taken, or in a dispute about it): `paid` of the answer. */
+const PAID_STATES = ['paid', 'completed', 'disputed', 'resolved'] as const;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Bookings one buyer may hold unpaid at once and make in 24 hours (config BOOKINGS_*). */
+export type BookingLimits = { openUnpaidMax: number; perDayMax: number };
+
+const alreadyBooked = () => conflict('already_booked', 'You have already booked this item. Find it in My Orders.');
+
 /** Paid and refunded orders are records of money: they stay. */
 const keptOrder = (status: 'paid' | 'refunded') =>
   status === 'refunded'
     ? conflict('order_refunded', 'A refunded order is kept as the record of your refund and cannot be deleted.')
     : conflict('order_paid', 'A paid order cannot be deleted.');
 
-export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string }) {
+/**
+ * `counters` (the rate-limit store) counts the bookings a buyer made in the last 24 hours, deleted
+ * ones included (a deleted booking leaves no row to count); the orders table counts the rest.
+ */
+export function ordersService(
+  db: Db,
+  mail: { mailer: Mailer; baseUrl: string },
+  bookings: BookingLimits & { counters: CounterStore },
+) {
   const select = () =>
     db
       .select({
@@ -46,8 +65,9 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
         productName: product.name,
         img: product.img,
         sellerName: seller.name,
-        // The seller's phone reaches a buyer only through their booking (public answers never carry it).
-        sellerPhone: sql<string>`case when ${seller.deletedAt} is null then ${product.phone} else '' end`,
+        // The seller's phone reaches a buyer only through their booking once it is paid (public answers
+        // never carry it): booking and deleting cannot harvest phones.
+        sellerPhone: sql<string>`case when ${seller.deletedAt} is null and ${order.status} in ${PAID_STATES} then ${product.phone} else '' end`,
         transactionId: sql<
           string | null
         >`(select ${payment.transactionId} from ${payment} where ${payment.orderId} = ${order.id} and ${payment.status} = 'succeeded' order by ${payment.createdAt} desc limit 1)`,
@@ -79,7 +99,7 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
     sellerPhone: r.sellerPhone,
     img: r.img,
     // Paid: the money is held (paid) or was taken at the hand-off.
-    paid: ['paid', 'completed', 'disputed', 'resolved'].includes(r.o.status),
+    paid: (PAID_STATES as readonly string[]).includes(r.o.status),
     status: r.o.status,
     transactionId: r.transactionId,
     paidAt: r.o.paidAt ? r.o.paidAt.toISOString() : null,
@@ -100,7 +120,11 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
   });
 
   return {
-    /** Books an item: price, product and seller come from the product, identity from the session. */
+    /**
+     * Books an item: price, product and seller come from the product, identity from the session. Under
+     * the buyer's bookings lock (db/account-cap.ts): at most `openUnpaidMax` unpaid bookings at once and
+     * `perDayMax` bookings in 24 hours, 429 past either.
+     */
     async place(me: SessionUser, input: OrderInput) {
       const [p] = await db
         .select({
@@ -117,7 +141,38 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
       if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
       try {
         // The seller's mail is queued with the order: no order, no mail.
-        return await db.transaction(async (tx) => {
+        return await underAccountCap(db, 'bookings', me.id, async (tx) => {
+          const mine = singleRow(
+            await tx
+              .select({
+                open: sql<number>`count(*) filter (where ${order.status} = 'unpaid')::int`,
+                day: sql<number>`count(*) filter (where ${order.createdAt} > now() - interval '1 day')::int`,
+                // When the oldest booking of the last day leaves it: one more is allowed then.
+                freeInS: sql<number>`coalesce(extract(epoch from min(${order.createdAt}) filter (where ${order.createdAt} > now() - interval '1 day') + interval '1 day' - now()), 0)::float8`,
+                already: sql<boolean>`coalesce(bool_or(${order.productId} = ${input.productId} and ${order.status} = 'unpaid'), false)`,
+              })
+              .from(order)
+              .where(eq(order.buyerId, me.id)),
+          );
+          if (mine.already) throw alreadyBooked();
+          if (mine.open >= bookings.openUnpaidMax)
+            throw new AppError(
+              429,
+              'too_many_open_bookings',
+              `You have ${bookings.openUnpaidMax} bookings waiting for payment, the most you can hold at once. Pay for one or delete one in My Orders, then book again.`,
+            );
+          const tooMany = (retryAfterS: number) =>
+            new AppError(
+              429,
+              'rate_limited',
+              `You booked ${bookings.perDayMax} items in the last 24 hours, the most we take in a day. Try again in ${Math.max(1, Math.ceil(retryAfterS / 3600))} hours.`,
+              undefined,
+              retryAfterS,
+            );
+          if (mine.day >= bookings.perDayMax) throw tooMany(mine.freeInS);
+          // Deleted bookings leave no row: the counter store counts every booking made, for a day.
+          const hit = await bookings.counters.hit(`bookings:${me.id}`, DAY_MS);
+          if (hit.count > bookings.perDayMax) throw tooMany(hit.ttlMs / 1000);
           const row = singleRow(
             await tx
               .insert(order)
@@ -151,7 +206,7 @@ export function ordersService(db: Db, mail: { mailer: Mailer; baseUrl: string })
           return row.id;
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw conflict('already_booked', 'You have already booked this item. Find it in My Orders.');
+        if (isUniqueViolation(err)) throw alreadyBooked();
         throw err;
       }
     },

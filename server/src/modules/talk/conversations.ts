@@ -191,9 +191,13 @@ from conversation c where c.id = $1`,
     >(
       'talk_conversation_detail',
       `select ${SUMMARY_SQL}, p.price_cents, p.status,
-  -- The phone reaches the other side only with a booking of this listing by this buyer.
-  coalesce((select case when c.buyer_id = $1 then (case when o.deleted_at is null then p.phone else '' end) else ord.phone end
-     from orders ord where ord.product_id = c.product_id and ord.buyer_id = c.buyer_id order by ord.created_at desc limit 1), '') as other_phone,
+  -- The phone reaches the other side only with a booking of this listing by this buyer: the buyer's, as
+  -- typed in it, reaches the seller; the seller's reaches the buyer once a booking is paid.
+  case when c.buyer_id = $1 then
+    (case when o.deleted_at is null and exists (select 1 from orders ord where ord.product_id = c.product_id
+       and ord.buyer_id = c.buyer_id and ord.status in ('paid', 'completed', 'disputed', 'resolved')) then p.phone else '' end)
+  else coalesce((select ord.phone from orders ord where ord.product_id = c.product_id and ord.buyer_id = c.buyer_id
+     order by ord.created_at desc limit 1), '') end as other_phone,
   (case when c.buyer_id = $1 then c.seller_read_id else c.buyer_read_id end)::text as other_read,
   exists (select 1 from user_block b where b.blocker_id = $1 and b.blocked_id = o.id) as blocked_by_me
   ${SUMMARY_FROM} where c.id = $2`,

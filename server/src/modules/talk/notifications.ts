@@ -8,7 +8,8 @@ import { notificationMail } from '../../mail/templates/notification';
 import type { MailKind, Mailer } from '../../mail/types';
 
 type Kind = Notification['kind'];
-export type NewNotification = { kind: Kind; title: string; body?: string; link?: string };
+/** `bodyBy`: the body is another person's words (a message), quoted as theirs in the mail ("The sender wrote…"). */
+export type NewNotification = { kind: Kind; title: string; body?: string; bodyBy?: string; link?: string };
 
 /** Web app paths notifications open (web/src/config/paths.ts). */
 export const LINKS = {
@@ -55,7 +56,14 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       to: to.email,
       userId,
       kind: mail.kind,
-      ...notificationMail({ baseUrl, title: n.title, body: n.body ?? '', link: n.link ?? '', action: mail.action }),
+      ...notificationMail({
+        baseUrl,
+        title: n.title,
+        body: n.body ?? '',
+        bodyBy: n.bodyBy,
+        link: n.link ?? '',
+        action: mail.action,
+      }),
     });
   }
 
@@ -75,7 +83,14 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
         .where(and(eq(notification.userId, userId), eq(notification.link, link), isNull(notification.readAt)))
         .returning({ id: notification.id });
       if (updated) await bus.publish([userId], 'notification', { _id: updated.id, kind: 'message', title, link });
-      else await create(userId, { kind: 'message', title, body: oneLine(m.text), link });
+      else
+        await create(userId, {
+          kind: 'message',
+          title,
+          body: oneLine(m.text),
+          bodyBy: 'The sender wrote (their words, not the shop’s):',
+          link,
+        });
     },
 
     /** Reading a conversation reads its notification too. */

@@ -67,6 +67,25 @@ describe('BookingModal', () => {
     expect(screen.getByLabelText('Phone')).toHaveValue('01811111111');
   });
 
+  it.each([
+    [403, 'email_not_verified', 'Please verify your email address to book an item: open the link we mailed to buyer@shop.test.'],
+    [
+      429,
+      'too_many_open_bookings',
+      'You have 3 bookings waiting for payment, the most you can hold at once. Pay for one or delete one in My Orders, then book again.',
+    ],
+    [429, 'rate_limited', 'You booked 10 items in the last 24 hours, the most we take in a day. Try again in 5 hours.'],
+  ])('shows the server’s %i %s message in the modal, not a generic one', async (status, error, message) => {
+    mockFetch({ ...buyerYes, 'POST /api/orders': { status, body: { error, message } } });
+    const onClose = vi.fn();
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={onClose} />, { user: buyer });
+    await userEvent.type(await screen.findByLabelText('Phone'), '01811111111');
+    await userEvent.type(screen.getByLabelText('Meeting location'), 'Banani');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('disables Submit for an account that is not a buyer', async () => {
     mockFetch({ 'GET /api/users/buyer/buyer@shop.test': { body: { isBuyer: false } } });
     renderWithApp(<BookingModal product={product} user={buyer} onClose={vi.fn()} />, { user: buyer });
