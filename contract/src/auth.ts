@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { visibleOnly } from './shown-text';
 
 /** The error code of a 403 for an account that has not verified its email address yet. */
 export const EMAIL_NOT_VERIFIED = 'email_not_verified';
@@ -33,7 +34,12 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = loginSchema.extend({
   password: newPasswordSchema,
-  name: z.string().trim().min(1, { message: MESSAGES.nameRequired }).max(100, { message: 'Name must be at most 100 characters' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: MESSAGES.nameRequired })
+    .max(100, { message: 'Name must be at most 100 characters' })
+    .superRefine(visibleOnly({ label: 'Name' })),
   isSeller: z.boolean().default(false),
 });
 export type SignupInput = z.input<typeof signupSchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { CATEGORIES, CONDITIONS } from './constants';
-import { answerId, answerTime, dollars, dollarsFilter, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+import { answerId, answerTime, dollars, dollarsFilter, emailSchema, idSchema, pageQuery, phoneSchema } from './common';
 import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
+import { optionalShownText, shownText } from './shown-text';
 import { photoIdsSchema, productPhotoSchema } from './uploads';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
@@ -63,11 +64,11 @@ export type Product = z.infer<typeof productSchema>;
  * docs/product.md#the-original-client.
  */
 const productInputObject = z.object({
-  name: text(120),
+  name: shownText(120),
   category: categoryNameSchema,
   price: dollars,
   original_price: dollars,
-  location: text(120),
+  location: shownText(120),
   number: phoneSchema,
   condition: conditionSchema,
   used_year: z
@@ -92,7 +93,7 @@ const productInputObject = z.object({
         .max(50, { message: 'must be at most 50' }),
     ),
   photos: photoIdsSchema.describe('upload ids (POST /uploads), the first is the cover; an img URL is not taken'),
-  description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional().default(''),
+  description: optionalShownText(2000, { multiline: true }).optional().default(''),
   email: emailSchema.optional(),
   conditionReport: conditionReportInputSchema.optional(),
 });
@@ -131,7 +132,7 @@ export const productEditSchema = productInputObject
   .omit({ email: true, category: true })
   .partial()
   // No default here: a description left out stays as it is.
-  .extend({ description: z.string().trim().max(2000, { message: 'must be at most 2000 characters' }).optional() })
+  .extend({ description: optionalShownText(2000, { multiline: true }).optional() })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'has nothing to change', path: ['name'] });
 export type ProductEdit = z.input<typeof productEditSchema>;
 

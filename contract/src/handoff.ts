@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerId, answerTime, idSchema, text } from './common';
+import { answerId, answerTime, idSchema } from './common';
+import { shownText } from './shown-text';
 import { ORDER_STATUSES } from './orders';
 import { MAX_PHOTOS, productPhotoSchema } from './uploads';
 
@@ -30,7 +31,7 @@ export type HandoffCodeInput = z.infer<typeof handoffCodeSchema>;
 
 /** "Not as described" at the meeting, or a dispute after it: what the buyer says, with photos if any. */
 export const orderCaseInputSchema = z.object({
-  text: text(2000),
+  text: shownText(2000, { multiline: true }),
   photos: z
     .array(idSchema)
     .max(MAX_PHOTOS, { message: `must be at most ${MAX_PHOTOS} photos` })

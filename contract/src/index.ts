@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './common';
+export * from './shown-text';
 export * from './auth';
 export * from './catalog';
 export * from './condition-checks';

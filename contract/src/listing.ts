@@ -3,16 +3,23 @@ import { answerId, answerTime, idSchema, pageQuery } from './common';
 import { CATEGORY_CHECKS, CHECK_KEYS, CHECKS, type CheckDef, rank, suggestGrade } from './condition-checks';
 import type { CategoryName, Condition } from './constants';
 import { ORDER_STATUSES } from './orders';
+import { visibleOnly } from './shown-text';
 import { productPhotoSchema } from './uploads';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** One answer as sent: the value (form strings welcome), a note, and optionally a photo of the flaw (an upload id). */
 export const checkAnswerInputSchema = z.object({
-  value: z.union([z.string().trim().max(200, { message: 'must be at most 200 characters' }), z.number()], {
-    message: 'is required',
-  }),
-  note: z.preprocess(emptyToUndefined, z.string().trim().max(200, { message: 'must be at most 200 characters' }).optional()),
+  value: z.union(
+    [z.string().trim().max(200, { message: 'must be at most 200 characters' }).superRefine(visibleOnly()), z.number()],
+    {
+      message: 'is required',
+    },
+  ),
+  note: z.preprocess(
+    emptyToUndefined,
+    z.string().trim().max(200, { message: 'must be at most 200 characters' }).superRefine(visibleOnly()).optional(),
+  ),
   photo: z.preprocess(emptyToUndefined, idSchema.optional()),
 });
 

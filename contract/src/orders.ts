@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerEmail, answerId, answerTime, emailSchema, idSchema, pageQuery, phoneSchema, text } from './common';
+import { answerEmail, answerId, answerTime, emailSchema, idSchema, pageQuery, phoneSchema } from './common';
+import { shownText } from './shown-text';
 
 /**
  * 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail).
@@ -72,9 +73,9 @@ export type Order = z.infer<typeof orderSchema>;
  */
 export const orderInputSchema = z.object({
   productId: idSchema,
-  buyerName: text(100),
+  buyerName: shownText(100),
   phone: phoneSchema,
-  meettingLocation: text(200),
+  meettingLocation: shownText(200),
   email: emailSchema.optional(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;

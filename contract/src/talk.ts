@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { categoryNameSchema, conditionSchema } from './catalog';
 import { MESSAGE_MAX_CHARS } from './constants';
-import { answerId, answerTime, idSchema, pageQuery, text } from './common';
+import { answerId, answerTime, idSchema, pageQuery } from './common';
+import { shownText } from './shown-text';
 
 const lastMessageSchema = z.object({ text: z.string(), createdAt: answerTime, mine: z.boolean() });
 
@@ -59,9 +60,9 @@ export type Message = z.infer<typeof messageSchema>;
 
 /** A buyer opens theirs about a listing; its seller may open one with a buyer who booked it (`buyerId`). */
 export const openConversationInputSchema = z.object({ listingId: idSchema, buyerId: idSchema.optional() });
-export const sendMessageInputSchema = z.object({ text: text(MESSAGE_MAX_CHARS) });
+export const sendMessageInputSchema = z.object({ text: shownText(MESSAGE_MAX_CHARS, { multiline: true }) });
 export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
-export const reportConversationInputSchema = z.object({ reason: text(500) });
+export const reportConversationInputSchema = z.object({ reason: shownText(500, { multiline: true }) });
 export const blockInputSchema = z.object({ userId: idSchema });
 export const userIdParams = z.object({ userId: idSchema });
 export const listingIdParams = z.object({ listingId: idSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerEmail, answerId, answerTime, idSchema, text } from './common';
+import { answerEmail, answerId, answerTime, idSchema } from './common';
+import { optionalShownText, shownText } from './shown-text';
 import { REPORT_REASON_MAX } from './constants';
 
 /* ---------- Reviews ---------- */
@@ -13,16 +14,11 @@ export const reviewInputSchema = z.object({
     .int({ message: 'must be a whole number from 1 to 5' })
     .min(1, { message: 'must be a whole number from 1 to 5' })
     .max(5, { message: 'must be a whole number from 1 to 5' }),
-  text: z
-    .string({ message: 'must be text' })
-    .trim()
-    .max(REVIEW_TEXT_MAX, { message: `must be at most ${REVIEW_TEXT_MAX} characters` })
-    .optional()
-    .default(''),
+  text: optionalShownText(REVIEW_TEXT_MAX, { multiline: true }).optional().default(''),
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
 
-export const reviewReplyInputSchema = z.object({ text: text(REVIEW_REPLY_MAX) });
+export const reviewReplyInputSchema = z.object({ text: shownText(REVIEW_REPLY_MAX, { multiline: true }) });
 export type ReviewReplyInput = z.input<typeof reviewReplyInputSchema>;
 
 export const reviewSchema = z
@@ -80,7 +76,7 @@ export type ReportKind = (typeof REPORT_KINDS)[number];
 export const reportInputSchema = z.object({
   kind: z.enum(REPORT_KINDS, { message: `must be one of ${REPORT_KINDS.join(', ')}` }),
   targetId: idSchema,
-  reason: text(REPORT_REASON_MAX),
+  reason: shownText(REPORT_REASON_MAX, { multiline: true }),
 });
 export type ReportInput = z.input<typeof reportInputSchema>;
 
@@ -99,11 +95,11 @@ export const moderationActionInputSchema = z.object({
   kind: z.enum(REPORT_KINDS, { message: `must be one of ${REPORT_KINDS.join(', ')}` }),
   targetId: idSchema,
   action: z.enum(MODERATION_ACTIONS, { message: `must be one of ${MODERATION_ACTIONS.join(', ')}` }),
-  reason: text(REPORT_REASON_MAX),
+  reason: shownText(REPORT_REASON_MAX, { multiline: true }),
 });
 export type ModerationActionInput = z.input<typeof moderationActionInputSchema>;
 
-export const removeReviewInputSchema = z.object({ reason: text(REPORT_REASON_MAX) });
+export const removeReviewInputSchema = z.object({ reason: shownText(REPORT_REASON_MAX, { multiline: true }) });
 
 /** One reported thing in the queue with its open reports. */
 export const moderationItemSchema = z

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { answerEmail, answerId, answerTime, emailSchema, pageQuery } from './common';
+import { visibleOnly } from './shown-text';
 
 export const ROLES = ['buyer', 'seller', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** POST /users: records the role once, for the signed-in user only. */
 export const userInputSchema = z.object({
-  name: z.string().trim().min(1, { message: 'is required' }).max(100, { message: 'must be at most 100 characters' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(100, { message: 'must be at most 100 characters' })
+    .superRefine(visibleOnly()),
   email: emailSchema,
   isSeller: z.boolean({ message: 'must be true or false' }).default(false),
 });

@@ -6,7 +6,15 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { EMAIL_NOT_VERIFIED, imageUrl, MAX_PASSWORD_LENGTH, MIN_NEW_PASSWORD_LENGTH, newPasswordSchema } from '@shop/contract';
+import {
+  EMAIL_NOT_VERIFIED,
+  imageUrl,
+  invisibleCharacter,
+  invisibleMessage,
+  MAX_PASSWORD_LENGTH,
+  MIN_NEW_PASSWORD_LENGTH,
+  newPasswordSchema,
+} from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -69,7 +77,10 @@ function googleProvider(google: NonNullable<Config['google']>) {
 
 type HookContext = { path: string; body?: unknown };
 
-/** Names are required ('Name is required') and at most 100 characters, trimmed (docs/product.md#validation). */
+/**
+ * Names are required ('Name is required'), at most 100 characters, trimmed, and free of invisible and
+ * control characters (docs/product.md#validation).
+ */
 function checkName(ctx: HookContext) {
   if (ctx.path !== '/sign-up/email' && ctx.path !== '/update-user') return;
   const body = ctx.body as { name?: unknown } | undefined;
@@ -78,6 +89,9 @@ function checkName(ctx: HookContext) {
   if (!name) throw new APIError('BAD_REQUEST', { code: 'NAME_REQUIRED', message: 'Name is required' });
   if (name.length > 100)
     throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'Name must be at most 100 characters' });
+  // Shown to other people: nothing invisible or reordering (the contract's one rule, as the forms check it).
+  const hidden = invisibleCharacter(name);
+  if (hidden) throw new APIError('BAD_REQUEST', { code: 'NAME_INVALID', message: `Name ${invisibleMessage(hidden)}` });
   return { context: { body: { ...body, name } } };
 }
 

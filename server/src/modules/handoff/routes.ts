@@ -7,7 +7,7 @@ import {
   idParams,
   orderCaseInputSchema,
   orderCaseSchema,
-  text,
+  shownText,
 } from '@shop/contract';
 import { requireRole, requireUser } from '../../auth/plugin';
 import type { HandoffService } from './service';
@@ -99,7 +99,7 @@ export const handoffRoutes: FastifyPluginAsyncZod<{ handoff: HandoffService }> =
         tags: ['orders'],
         summary: 'An admin resolves a case: the order becomes resolved (idempotent)',
         params: idParams,
-        body: z.object({ resolution: text(2000) }),
+        body: z.object({ resolution: shownText(2000, { multiline: true }) }),
         response: { 200: orderCaseSchema, ...errors, 409: errorSchema },
       },
     },

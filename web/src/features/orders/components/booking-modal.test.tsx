@@ -52,6 +52,18 @@ describe('BookingModal', () => {
     expect(callsTo('POST', '/api/orders')).toHaveLength(0);
   });
 
+  it('refuses invisible characters in what the seller will read, with the same rule as the server', async () => {
+    const { callsTo } = mockFetch(buyerYes);
+    renderWithApp(<BookingModal product={product} user={buyer} onClose={vi.fn()} />, { user: buyer });
+    await userEvent.type(await screen.findByLabelText('Phone'), '01811111111');
+    await userEvent.type(screen.getByLabelText('Meeting location'), 'Gulshan\u202E1');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(
+      await screen.findByText('Meeting location must not contain invisible or control characters (U+202E)'),
+    ).toBeInTheDocument();
+    expect(callsTo('POST', '/api/orders')).toHaveLength(0);
+  });
+
   it('shows the server refusal in the modal and keeps it open', async () => {
     mockFetch({
       ...buyerYes,
