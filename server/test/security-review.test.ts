@@ -9,7 +9,7 @@ import { ConfigError, loadConfig } from '../src/config';
 import { encodeCursor } from '../src/lib/paging';
 import { freePort } from './helpers/port';
 import { startTestApp, type TestApp } from './helpers/app';
-import type { Client, Res } from './helpers/client';
+import type { Client } from './helpers/client';
 import { testDbKind } from './helpers/db';
 
 /**
@@ -142,8 +142,8 @@ describe('1. the sign-in limit holds for every spelling of the address', () => {
   });
 });
 
-describe('2. failed sign-ins are limited per (email, IP), with a slower ceiling per email', () => {
-  it('a guesser elsewhere does not lock the owner out; guessing spread over many IPs meets the hourly ceiling', async () => {
+describe('2. failed sign-ins are limited per (email, IP); per email they are only slowed', () => {
+  it('a guesser elsewhere does not lock the owner out, nor does guessing spread over many IPs', async () => {
     const a = await app({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_HOURLY_MAX: '10', TRUST_PROXY: '127.0.0.1' });
     const owner = from(a, '198.51.100.20');
     await owner.signUp('owner3@test.shop');
@@ -156,21 +156,16 @@ describe('2. failed sign-ins are limited per (email, IP), with a slower ceiling 
     // The owner, from their own IP, still gets in.
     expect((await owner.signIn('owner3@test.shop')).status).toBe(200);
 
-    // One guess from each of many IPs: the per-email ceiling (10 an hour, all IPs) answers 429 in minutes.
-    let limited: Res<{ error?: string; message?: string }> | undefined;
-    for (let i = 1; i <= 10 && !limited; i++) {
-      const r = await from(a, `192.0.2.${i}`).post<{ error?: string; message?: string }>('/api/auth/sign-in/email', {
+    // One guess from each of many IPs, past the per-email count (10 an hour, all IPs): each is
+    // answered (slowed), none refused, and the owner from a new IP still gets in.
+    for (let i = 1; i <= 6; i++) {
+      const r = await from(a, `192.0.2.${i}`).post('/api/auth/sign-in/email', {
         email: 'owner3@test.shop',
         password: `spread-${i}-x`,
       });
-      if (r.status === 429) limited = r;
-      else expect(r.status).toBe(401);
+      expect(r.status).toBe(401);
     }
-    expect(limited, 'the hourly ceiling was reached').toBeDefined();
-    expect(limited?.body.message).toMatch(/^Too many attempts\. Try again in \d+ minutes\.$/);
-    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(60);
-    // Another address is untouched by that ceiling.
-    expect((await from(a, '192.0.2.200').signIn('someone-else@test.shop', 'wrong-pass-word')).status).toBe(401);
+    expect((await from(a, '192.0.2.200').signIn('owner3@test.shop')).status).toBe(200);
   });
 });
 

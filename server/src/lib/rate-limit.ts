@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -9,9 +10,11 @@ import { normalisedPath, requestPath } from './request-path';
  * Abuse limits, all in one place:
  *  - every /api call: RATE_LIMIT_MAX a minute per client IP;
  *  - sign-in, sign-up, change-password and two-factor codes: AUTH_RATE_LIMIT_MAX a minute per client
- *    IP; sign-in / sign-up also AUTH_RATE_LIMIT_MAX a minute per (email address, client IP), so a
- *    guesser elsewhere never locks the owner out, and AUTH_EMAIL_HOURLY_MAX an hour per email address
- *    from all IPs together, against guessing spread over many IPs.
+ *    IP; sign-in / sign-up also AUTH_RATE_LIMIT_MAX a minute and AUTH_EMAIL_HOURLY_MAX an hour per
+ *    (email address, client IP). Nothing counted for an address at other IPs refuses an attempt, so
+ *    a guesser elsewhere never locks the owner out. Against guessing spread over many IPs, attempts
+ *    on one address from all IPs together past AUTH_EMAIL_HOURLY_MAX an hour are slowed (each waits
+ *    EMAIL_SLOWDOWN_STEP_MS more per attempt over, up to EMAIL_SLOWDOWN_MAX_MS), never refused.
  * The client IP is `request.ip`, which honours TRUST_PROXY (X-Forwarded-For is read only from trusted
  * proxies), so one client's attempts never spend another client's budget. IPv6 clients are counted per
  * /64, the block one household or VM usually gets. Counters live in Redis when REDIS_URL is set (all
@@ -20,6 +23,9 @@ import { normalisedPath, requestPath } from './request-path';
  */
 export const RATE_WINDOW_MS = 60_000;
 const EMAIL_WINDOW_MS = 60 * 60_000;
+/** How much longer each attempt on an address waits per attempt past its hourly count from all IPs, and at most. */
+export const EMAIL_SLOWDOWN_STEP_MS = 250;
+export const EMAIL_SLOWDOWN_MAX_MS = 5_000;
 
 /**
  * Paths exempt from the general limit: load-balancer probes, and Stripe's webhook (Stripe sends from a
@@ -191,15 +197,20 @@ export function registerRateLimits(
     const client = clientKey(request);
     const hits = [store.hit(`auth:ip:${client}`, RATE_WINDOW_MS).then((h) => ({ ...h, max: authMax }))];
     const email = (request.body as { email?: unknown } | undefined)?.email;
+    let spread: Promise<Hit> | undefined;
     if (AUTH_EMAIL_PATH.test(path) && typeof email === 'string' && email.trim()) {
       // Hashed: the counter store need not hold the addresses themselves.
       const id = crypto.createHash('sha256').update(email.trim().toLowerCase()).digest('base64url').slice(0, 22);
       hits.push(
         store.hit(`auth:email-ip:${id}:${client}`, RATE_WINDOW_MS).then((h) => ({ ...h, max: authMax })),
-        store.hit(`auth:email:${id}`, EMAIL_WINDOW_MS).then((h) => ({ ...h, max: emailHourlyMax })),
+        store.hit(`auth:email-ip-hour:${id}:${client}`, EMAIL_WINDOW_MS).then((h) => ({ ...h, max: emailHourlyMax })),
       );
+      spread = store.hit(`auth:email:${id}`, EMAIL_WINDOW_MS);
     }
     const over = (await Promise.all(hits)).filter((h) => h.count > h.max);
     if (over.length) return tooMany(reply, Math.max(...over.map((h) => h.ttlMs)), 'attempts');
+    const fromAll = await spread;
+    if (fromAll && fromAll.count > emailHourlyMax)
+      await sleep(Math.min(EMAIL_SLOWDOWN_MAX_MS, EMAIL_SLOWDOWN_STEP_MS * (fromAll.count - emailHourlyMax)));
   });
 }
