@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { and, eq, isNull, ne } from 'drizzle-orm';
@@ -19,12 +20,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { resetPasswordMail } from '../mail/templates/reset-password';
+import { signUpAttemptMail } from '../mail/templates/sign-up-attempt';
 import { verifyEmailMail } from '../mail/templates/verify-email';
 import type { Mailer } from '../mail/types';
 import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { accountMailPlugin } from './account-mail';
 import { isCommonPassword } from './common-passwords';
 import { claimMailSlot } from './mail-throttle';
+import { forgetUnprovenParty } from './unproven-account';
 
 /** The header through which the server hands Better Auth the real client IP (set by us, never trusted from outside). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -156,6 +159,9 @@ const checkInput = createAuthMiddleware(async (ctx) => {
   return checkName(ctx);
 });
 
+/** What an after hook is given (createAuthMiddleware's handler's argument). */
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
 /** The client IP the server handed Better Auth for this request (plugin.ts), for the audit log. */
 function clientIp(ctx: { headers?: Headers; request?: Request } | null | undefined): string | null {
   return ctx?.headers?.get(CLIENT_IP_HEADER) ?? ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? null;
@@ -167,17 +173,33 @@ function clientIp(ctx: { headers?: Headers; request?: Request } | null | undefin
  * follows the change at once: enabling and disabling from the user row it wrote (databaseHooks
  * below), new recovery codes from the endpoint's successful answer (this hook).
  */
-function auditTwoFactor(db: Db) {
-  return createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== '/two-factor/generate-backup-codes') return;
-    const me = ctx.context.session?.user;
-    if (!me || isAPIError(ctx.context.returned)) return;
-    await recordAudit(
-      db,
-      { id: me.id, email: me.email.toLowerCase(), ip: clientIp(ctx) },
-      { action: 'two_factor.recovery_codes_regenerated', target: { type: 'user', id: me.id } },
-    );
-  });
+async function auditTwoFactor(db: Db, ctx: AfterHookContext) {
+  if (ctx.path !== '/two-factor/generate-backup-codes') return;
+  const me = ctx.context.session?.user;
+  if (!me || isAPIError(ctx.context.returned)) return;
+  await recordAudit(
+    db,
+    { id: me.id, email: me.email.toLowerCase(), ip: clientIp(ctx) },
+    { action: 'two_factor.recovery_codes_regenerated', target: { type: 'user', id: me.id } },
+  );
+}
+
+/**
+ * A new account is signed in by this hook, not by Better Auth's sign-up: with autoSignIn off, Better
+ * Auth answers a taken address exactly as a new one (200, the same body with a made-up user, the
+ * owner mailed: onExistingUserSignUp), and only a user row that really was just made gets a session.
+ */
+async function signInNewAccount(db: Db, ctx: AfterHookContext) {
+  if (ctx.path !== '/sign-up/email') return;
+  const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+  if (isAPIError(returned) || typeof returned?.user?.id !== 'string') return;
+  const [made] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.id, returned.user.id));
+  if (!made) return;
+  const found = await ctx.context.internalAdapter.findUserById(made.id);
+  if (!found) return;
+  const dontRemember = (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false;
+  const session = await ctx.context.internalAdapter.createSession(found.id, dontRemember);
+  await setSessionCookie(ctx, { session, user: found }, dontRemember);
 }
 
 /** Which change of the user row an endpoint makes to two-factor sign-in, by the endpoint. */
@@ -186,6 +208,12 @@ const TWO_FACTOR_UPDATES = {
   '/two-factor/disable': { enabled: false, action: 'two_factor.disabled' },
 } as const;
 
+/**
+ * The requests whose link just verified an email (afterEmailVerification), and the user: the answer
+ * then leads to choosing a password instead of the plain success page (leadToNewPassword).
+ */
+const verifiedBy = new WeakMap<Request, string>();
+
 /** How long the emailed links work. */
 const VERIFY_EMAIL_LINK_SECONDS = 24 * 60 * 60;
 const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
@@ -193,6 +221,24 @@ const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
 /** The web pages the emailed links land on (after Better Auth checked the token). */
 const EMAIL_VERIFIED_PAGE = '/email-verified';
 const RESET_PASSWORD_PAGE = '/reset-password';
+
+/**
+ * A link that verified an email lands on the page that asks for the account's password (with a fresh
+ * reset token): the password typed at sign-up was removed with everything else the unproven party
+ * may have set (unproven-account.ts). A link opened again, or one that failed, keeps its answer.
+ */
+async function leadToNewPassword(ctx: AfterHookContext) {
+  if (ctx.path !== '/verify-email' || !ctx.request) return;
+  const userId = verifiedBy.get(ctx.request);
+  if (!userId) return;
+  const token = crypto.randomBytes(18).toString('base64url');
+  await ctx.context.internalAdapter.createVerificationValue({
+    value: userId,
+    identifier: `reset-password:${token}`,
+    expiresAt: new Date(Date.now() + RESET_PASSWORD_LINK_SECONDS * 1000),
+  });
+  throw ctx.redirect(`${RESET_PASSWORD_PAGE}?token=${token}&verified=1`);
+}
 
 const tooManyMails = () =>
   new APIError('TOO_MANY_REQUESTS', {
@@ -224,12 +270,34 @@ async function grantAdminIfListed(config: Config, db: Db, u: { id: string; email
  * everywhere", a password reset, an expired session), so their open event streams end too.
  */
 export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded: (userIds: string[]) => Promise<void>) {
+  const secret = resolveSecret(config);
+
+  /** Mails the link proving `user`'s address; false when one went out less than a minute ago. */
+  async function mailVerificationLink(user: { id: string; name: string; email: string }, token: string) {
+    if (!(await claimMailSlot(db, `verify-email:${user.id}`))) return false;
+    const url = `${config.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PAGE)}`;
+    const mail = verifyEmailMail({
+      baseUrl: config.baseUrl,
+      name: user.name,
+      url,
+      expiresInHours: VERIFY_EMAIL_LINK_SECONDS / 3600,
+    });
+    await mailer.enqueue({ ...mail, to: user.email, kind: 'verify-email', userId: user.id });
+    return true;
+  }
+
+  /** Removes what may have been set on `userId` before its email was proven, and ends its event streams. */
+  async function forgetUnproven(userId: string, opts: { keepPassword?: boolean } = {}) {
+    const { sessionsEnded: ended } = await forgetUnprovenParty(db, userId, opts);
+    if (ended) await sessionsEnded([userId]);
+  }
+
   return betterAuth({
-    appName: 'Second-hand tech shop',
+    appName: config.shopName,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     logger: { disabled: config.logLevel === 'silent' },
-    secret: resolveSecret(config),
+    secret,
     // BASE_URL and EXTRA_TRUSTED_ORIGINS (and Vite's dev server in development), never the Host header.
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
@@ -246,7 +314,22 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       enabled: true,
       minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: true,
+      // Off so that a taken address is answered as a new one (signInNewAccount signs real new accounts
+      // in); its owner is mailed instead: a link to prove the address when it was never proven, else
+      // "someone tried to sign up with your address" (at most one a minute either way).
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => {
+        if (!user.emailVerified) {
+          const token = await createEmailVerificationToken(secret, user.email, undefined, VERIFY_EMAIL_LINK_SECONDS, {
+            userId: user.id,
+          });
+          await mailVerificationLink(user, token);
+          return;
+        }
+        if (!(await claimMailSlot(db, `sign-up-attempt:${user.id}`))) return;
+        const mail = signUpAttemptMail({ baseUrl: config.baseUrl, name: user.name, email: user.email });
+        await mailer.enqueue({ ...mail, to: user.email, kind: 'sign-up-attempt', userId: user.id });
+      },
       // The link leads through Better Auth's check of the token to the web page that asks for the new
       // password (or a first one, for a Google-only account); the token works once, for an hour.
       // Asking again within a minute sends nothing, and the answer never tells whether the account exists.
@@ -265,27 +348,29 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       },
     },
     // Every new account is sent a link proving its email; until it is followed the account may shop
-    // but not sell, be an admin or change its password. Following the link signs the browser in.
+    // but not sell, be an admin or change its password. Whoever typed the address at sign-up may not
+    // own it, so following the link removes what was set before (sessions, the password, two-factor
+    // sign-in ...: unproven-account.ts), signs nobody in, then makes an ADMIN_EMAILS address an admin
+    // and leads to the page where the owner chooses the password (leadToNewPassword).
     // A resend within a minute of the last mail is refused (429).
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_LINK_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
-        if (!(await claimMailSlot(db, `verify-email:${user.id}`))) throw tooManyMails();
-        const url = `${config.baseUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PAGE)}`;
-        const mail = verifyEmailMail({
-          baseUrl: config.baseUrl,
-          name: user.name,
-          url,
-          expiresInHours: VERIFY_EMAIL_LINK_SECONDS / 3600,
-        });
-        await mailer.enqueue({ ...mail, to: user.email, kind: 'verify-email', userId: user.id });
+        if (!(await mailVerificationLink(user, token))) throw tooManyMails();
+      },
+      beforeEmailVerification: async (user) => forgetUnproven(user.id),
+      afterEmailVerification: async (user, request) => {
+        // Anything made between the clean-up and the verification goes too (none is expected).
+        await forgetUnproven(user.id);
+        await grantAdminIfListed(config, db, user);
+        if (request) verifiedBy.set(request, user.id);
       },
     },
     plugins: [
       // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
-      twoFactor({ issuer: 'Second-hand tech shop' }),
+      twoFactor({ issuer: config.shopName }),
       // Mails for a changed or reset password and for a sign-in from a new browser (account-mail.ts).
       accountMailPlugin({ db, mailer, baseUrl: config.baseUrl }),
       ...(config.google ? [googleProvider(config.google)] : []),
@@ -306,7 +391,15 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     // OAuth failures (provider errors, a cancelled consent, an expired state) land on the login page
     // with ?error=code[&error_description=...]; plugin.ts adds a readable &message=.
     onAPIError: { errorURL: `${config.baseUrl}/login` },
-    hooks: { before: checkInput, after: auditTwoFactor(db) },
+    hooks: {
+      before: checkInput,
+      // One middleware: a middleware called from another would lose the cookies it sets.
+      after: createAuthMiddleware(async (ctx) => {
+        await auditTwoFactor(db, ctx);
+        await signInNewAccount(db, ctx);
+        await leadToNewPassword(ctx);
+      }),
+    },
     user: {
       additionalFields: {
         role: { type: 'string', input: false, defaultValue: 'buyer', required: false },
@@ -354,8 +447,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
         },
         update: {
           after: async (updated, ctx) => {
-            // The email was just verified, or Google vouched for it (this runs after the commit).
-            await grantAdminIfListed(config, db, updated);
+            // Google vouched for the email (this runs after the commit). A followed link grants in
+            // afterEmailVerification instead, once what the unproven party set is gone.
+            if (ctx?.path !== '/verify-email') await grantAdminIfListed(config, db, updated);
             const change = ctx?.path ? TWO_FACTOR_UPDATES[ctx.path as keyof typeof TWO_FACTOR_UPDATES] : undefined;
             if (!change || updated.twoFactorEnabled !== change.enabled) return;
             await recordAudit(
@@ -371,9 +465,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
           /**
            * Pre-hijacking guard: a password account whose email was never verified may have been
            * opened by someone else with this email before its owner came with Google. When Google (which
-           * vouched for the email) is linked into such an account, the unverified password and every
-           * session made with it are removed; the owner signs in with Google from now on (or sets a
-           * password of their own through "Forgot password?").
+           * vouched for the email) is linked into such an account, the unverified password, every
+           * session and all else the unproven party set are removed (unproven-account.ts); the owner
+           * signs in with Google from now on (or sets a password of their own through "Forgot password?").
            */
           after: async (acc) => {
             if (acc.providerId !== GOOGLE_PROVIDER_ID) return;
@@ -383,11 +477,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
               .from(schema.user)
               .where(eq(schema.user.id, userId));
             if (!u || u.emailVerified) return;
-            await db
-              .delete(schema.account)
-              .where(and(eq(schema.account.userId, userId), eq(schema.account.providerId, 'credential')));
-            await db.delete(schema.session).where(eq(schema.session.userId, userId));
-            await sessionsEnded([userId]);
+            await forgetUnproven(userId);
           },
         },
       },

@@ -9,6 +9,7 @@ export const MAIL_KINDS = {
   'reset-password': { essential: true },
   'password-changed': { essential: true },
   'new-sign-in': { essential: true },
+  'sign-up-attempt': { essential: true },
   'order-placed': { essential: false },
   'payment-received': { essential: false },
   refund: { essential: false },

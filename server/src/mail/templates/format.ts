@@ -22,4 +22,5 @@ export const page = {
   myOrders: (baseUrl: string) => `${baseUrl}/dashboard/myorders`,
   profile: (baseUrl: string) => `${baseUrl}/dashboard/profile`,
   login: (baseUrl: string) => `${baseUrl}/login`,
+  forgotPassword: (baseUrl: string) => `${baseUrl}/forgot-password`,
 };
