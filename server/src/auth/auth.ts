@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { betterAuth } from 'better-auth';
+import { betterAuth, type GenericEndpointContext } from 'better-auth';
 import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
@@ -27,6 +27,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { accountMailPlugin } from './account-mail';
 import { isCommonPassword } from './common-passwords';
 import { claimMailSlot } from './mail-throttle';
+import { totpOncePlugin } from './totp-once';
 import { forgetUnprovenParty } from './unproven-account';
 
 /** The header through which the server hands Better Auth the real client IP (set by us, never trusted from outside). */
@@ -292,8 +293,18 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     if (ended) await sessionsEnded([userId]);
   }
 
+  /** Ends every session of `userId` but the one the request `ctx` was made with. */
+  async function endOtherSessions(ctx: GenericEndpointContext | null, userId: string) {
+    const token = ctx ? await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret) : null;
+    const ended = await db
+      .delete(schema.session)
+      .where(and(eq(schema.session.userId, userId), token ? ne(schema.session.token, token) : undefined))
+      .returning({ id: schema.session.id });
+    if (ended.length) await sessionsEnded([userId]);
+  }
+
   return betterAuth({
-    appName: config.shopName,
+    appName: 'Second-hand tech shop',
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     logger: { disabled: config.logLevel === 'silent' },
@@ -370,7 +381,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     },
     plugins: [
       // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
-      twoFactor({ issuer: config.shopName }),
+      twoFactor({ issuer: 'Second-hand tech shop' }),
+      // Each of those codes is taken once (totp-once.ts).
+      totpOncePlugin({ db }),
       // Mails for a changed or reset password and for a sign-in from a new browser (account-mail.ts).
       accountMailPlugin({ db, mailer, baseUrl: config.baseUrl }),
       ...(config.google ? [googleProvider(config.google)] : []),
@@ -452,6 +465,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
             if (ctx?.path !== '/verify-email') await grantAdminIfListed(config, db, updated);
             const change = ctx?.path ? TWO_FACTOR_UPDATES[ctx.path as keyof typeof TWO_FACTOR_UPDATES] : undefined;
             if (!change || updated.twoFactorEnabled !== change.enabled) return;
+            // Turned on: the account's other sessions were made with the password alone, so they end
+            // (Better Auth then replaces this request's session by one that passed the code).
+            if (change.enabled) await endOtherSessions(ctx, updated.id);
             await recordAudit(
               db,
               { id: updated.id, email: updated.email.toLowerCase(), ip: clientIp(ctx) },
