@@ -144,8 +144,10 @@ describe('the mails that matter', () => {
 
   it('a sign-in from a browser the account never used: the user is told which and from where; the same browser again is not news', async () => {
     const b = await buyer(t);
+    // Another browser (no device cookie of the account's), with a user agent the account never used.
+    const laptop = t.client();
     const signIn = (agent: string) =>
-      b.request('POST', '/api/auth/sign-in/email', { email: b.email, password: 'pass-word-123' }, { 'user-agent': agent });
+      laptop.request('POST', '/api/auth/sign-in/email', { email: b.email, password: 'pass-word-123' }, { 'user-agent': agent });
     const agent = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
     expectStatus(await signIn(agent), 200, 'sign-in from a new browser');

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { knownDevice, user } from '../db/schema';
 import { newSignInMail } from '../mail/templates/new-sign-in';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import type { Mailer } from '../mail/types';
+import { DEVICE_HEADER, deviceHash, networkOf } from './device';
 
 /** How much of a user agent is kept for the mail; the whole of it is hashed. */
 const USER_AGENT_KEPT = 500;
@@ -30,31 +31,47 @@ function accountMail({ db, mailer, baseUrl }: { db: Db; mailer: Mailer; baseUrl:
     },
 
     /**
-     * After a session was made. Its browser (user agent) is remembered for the user; when it was not
-     * known before and the user has signed in from another one, they are told by mail. The very first
-     * browser of an account (its sign-up) is remembered without a mail.
+     * After a session was made. The browser is known when its device cookie (device.ts) was seen on a
+     * sign-in to this account before, or when its user agent was seen together with the network it
+     * comes from (IPv4 /24, IPv6 /48): a user agent alone is shared by millions. A browser not known
+     * is remembered, and when the account was used on another one before, the user is told by mail.
+     * The very first browser of an account (its sign-up) is remembered without a mail.
      */
-    async signedIn(session: { userId: string; userAgent?: string | null; ipAddress?: string | null; createdAt?: Date }) {
+    async signedIn(
+      session: { userId: string; userAgent?: string | null; ipAddress?: string | null; createdAt?: Date },
+      device: string | null,
+    ) {
       const userAgent = session.userAgent ?? '';
       const userAgentHash = crypto.createHash('sha256').update(userAgent, 'utf8').digest('hex');
+      const network = networkOf(session.ipAddress);
+      // Without a device id (a call that did not come through the web server) the browser is its user agent and network.
+      const hash = device ? deviceHash(device) : `ua:${userAgentHash}:${network}`;
+      const mine = eq(knownDevice.userId, session.userId);
       await db.transaction(async (tx) => {
-        const added = await tx
-          .insert(knownDevice)
-          .values({
-            userId: session.userId,
-            deviceHash: `ua:${userAgentHash}`,
-            userAgentHash,
-            userAgent: userAgent.slice(0, USER_AGENT_KEPT),
-          })
-          .onConflictDoNothing()
-          .returning({ userId: knownDevice.userId });
-        if (!added.length) return;
-        const [other] = await tx
+        const [known] = await tx
           .select({ userId: knownDevice.userId })
           .from(knownDevice)
-          .where(and(eq(knownDevice.userId, session.userId), ne(knownDevice.userAgentHash, userAgentHash)))
+          .where(
+            and(
+              mine,
+              or(
+                eq(knownDevice.deviceHash, hash),
+                network
+                  ? and(eq(knownDevice.userAgentHash, userAgentHash), eq(knownDevice.network, network))
+                  : undefined,
+              ),
+            ),
+          )
           .limit(1);
-        if (!other) return;
+        const [other] = known
+          ? []
+          : await tx.select({ userId: knownDevice.userId }).from(knownDevice).where(mine).limit(1);
+        const seen = { userAgentHash, userAgent: userAgent.slice(0, USER_AGENT_KEPT), network, lastSeenAt: new Date() };
+        await tx
+          .insert(knownDevice)
+          .values({ userId: session.userId, deviceHash: hash, ...seen })
+          .onConflictDoUpdate({ target: [knownDevice.userId, knownDevice.deviceHash], set: seen });
+        if (known || !other) return;
         const [u] = await tx.select({ email: user.email }).from(user).where(eq(user.id, session.userId));
         if (!u) return;
         await mailer.enqueue(
@@ -103,7 +120,12 @@ export function accountMailPlugin(deps: { db: Db; mailer: Mailer; baseUrl: strin
       options: {
         emailAndPassword: { enabled: true, onPasswordReset: ({ user }) => mails.passwordChanged(user.id) },
         databaseHooks: {
-          session: { create: { after: (session) => mails.signedIn(session) } },
+          session: {
+            create: {
+              after: (session, ctx) =>
+                mails.signedIn(session, ctx?.headers?.get(DEVICE_HEADER) ?? ctx?.request?.headers.get(DEVICE_HEADER) ?? null),
+            },
+          },
         },
       },
     }),

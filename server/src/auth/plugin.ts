@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { EMAIL_NOT_VERIFIED, type Role, TWO_FACTOR_REQUIRED } from '@shop/contract';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
+import { DEVICE_HEADER, deviceCookie, deviceIdOf, deviceOf } from './device';
 import { withOAuthErrorMessage } from './oauth-errors';
 import { isPlainAuthPath } from '../lib/request-path';
 import { hasAdminPowers } from '../lib/security';
@@ -39,6 +40,10 @@ declare module 'fastify' {
 export function authHeaders(request: FastifyRequest): Headers {
   const headers = fromNodeHeaders(request.headers);
   headers.set(CLIENT_IP_HEADER, request.ip);
+  // The browser's device id (device.ts), only as its cookie says: never a header the client sent.
+  headers.delete(DEVICE_HEADER);
+  const device = deviceIdOf(request);
+  if (device) headers.set(DEVICE_HEADER, device);
   return headers;
 }
 
@@ -118,9 +123,12 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
         return reply.code(404).send({ error: 'not_found', message: 'No such address under /api/auth.' });
       // The shop's own origin (BASE_URL), never the Host header, which the client chooses.
       const url = new URL(`${new URL(String(auth.options.baseURL)).origin}${request.url}`);
+      const headers = authHeaders(request);
+      const device = deviceOf(request);
+      headers.set(DEVICE_HEADER, device.id);
       const req = new Request(url.toString(), {
         method: request.method,
-        headers: authHeaders(request),
+        headers,
         ...(request.body !== undefined && request.method !== 'GET' ? { body: JSON.stringify(request.body) } : {}),
       });
       const response = await auth.handler(req);
@@ -132,6 +140,8 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
         reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
+      // A browser without a device cookie gets one with the first cookie Better Auth sets it.
+      if (cookies.length && device.isNew) cookies.push(deviceCookie(device.id, url.protocol === 'https:'));
       if (cookies.length) reply.header('set-cookie', cookies);
       const body = await response.text();
       if (url.pathname.endsWith('/list-sessions') && response.ok) return reply.send(withoutTokens(body));
