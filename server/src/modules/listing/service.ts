@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORIES,
   PRICE_DROP_SHOWN_DAYS,
@@ -58,6 +58,22 @@ export async function keepReport(
 
 const isCategory = (c: string): c is CategoryName => (CATEGORIES as readonly string[]).includes(c);
 
+/**
+ * The lowest and highest price an item had over the 14 days before `now`: its price now, and every
+ * price a change in that time replaced (product_price_change, in the caller's transaction).
+ */
+async function heldPrices(tx: Executor, productId: string, current: number, now: Date) {
+  const since = new Date(now.getTime() - PRICE_DROP_SHOWN_DAYS * DAY_MS);
+  const [r] = await tx
+    .select({
+      low: sql<number | null>`min(${productPriceChange.oldPriceCents})::int`,
+      high: sql<number | null>`max(${productPriceChange.oldPriceCents})::int`,
+    })
+    .from(productPriceChange)
+    .where(and(eq(productPriceChange.productId, productId), gt(productPriceChange.changedAt, since)));
+  return { low: Math.min(current, r?.low ?? current), high: Math.max(current, r?.high ?? current) };
+}
+
 /** The flaw photo ids of a stored report. */
 const photoIds = (r: ConditionReport | null) =>
   Object.values(r ?? {})
@@ -81,9 +97,10 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
 
   return {
     /**
-     * Changes an unsold item. A new price is recorded in product_price_change; a cut also sets the
-     * "Price dropped" fields of the row (the price before the cuts of the last 14 days), a rise
-     * above that price clears them. Report and grade are checked with the contract's one rule.
+     * Changes an unsold item. A new price is recorded in product_price_change; a cut below the lowest
+     * price of the last 14 days also sets the "Price dropped" fields of the row (that price, and now),
+     * kept on the row so lists stay cheap; a rise back to it clears them. Report and grade are checked
+     * with the contract's one rule.
      */
     async edit(me: SessionUser, id: string, input: ProductEdit, now = new Date()) {
       requireVerifiedEmail(me, 'edit an item');
@@ -114,18 +131,24 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
         if (input.price !== undefined) {
           const cents = money.toCents(input.price);
           if (cents !== p.priceCents) {
+            const held = await heldPrices(tx, id, p.priceCents, now);
             await tx
               .insert(productPriceChange)
               .values({ productId: id, oldPriceCents: p.priceCents, newPriceCents: cents, changedAt: now });
-            const recent =
-              p.priceDroppedAt &&
+            const shown =
+              p.priceDroppedAt !== null &&
               p.priceBeforeDropCents !== null &&
+              p.priceBeforeDropCents > p.priceCents &&
               now.getTime() - p.priceDroppedAt.getTime() < PRICE_DROP_SHOWN_DAYS * DAY_MS;
-            const before = recent ? Math.max(p.priceBeforeDropCents ?? 0, p.priceCents) : p.priceCents;
-            if (cents < p.priceCents) {
+            const shownBefore = shown ? (p.priceBeforeDropCents ?? 0) : 0;
+            // A cut is a drop from the lowest price of the last 14 days, so raising the price just before
+            // cutting it shows no drop. A further cut while a drop shows keeps that drop's price (never
+            // above the highest of those 14 days); a rise back to it or above ends the drop.
+            const before = cents < p.priceCents ? (shown ? Math.min(shownBefore, held.high) : held.low) : shownBefore;
+            if (cents < p.priceCents && cents < before) {
               set.priceBeforeDropCents = before;
               set.priceDroppedAt = now;
-            } else if (!recent || cents >= before) {
+            } else if (cents < p.priceCents || !shown || cents >= before) {
               set.priceBeforeDropCents = null;
               set.priceDroppedAt = null;
             }

@@ -175,7 +175,11 @@ order by p.created_at desc limit 3`,
       return { searches: due.length };
     },
 
-    /** The price-drop job: cuts recorded (product_price_change) since each watcher was last told. */
+    /**
+     * The price-drop job: each watcher whose listing costs less now than when they were last told (the
+     * price the first change since then replaced, product_price_change) is told once, "was" that price.
+     * A rise then a cut back to or above it tells nothing, and nothing is ever "was" a raised price.
+     */
     async runPriceDrops() {
       const drops = await query<{
         user_id: string;
@@ -186,14 +190,16 @@ order by p.created_at desc limit 3`,
         last: string;
       }>(
         undefined,
-        `select w.user_id, w.product_id, p.name, p.price_cents, max(c.old_price_cents) as old_cents, max(c.changed_at)::text as last
+        `select w.user_id, w.product_id, p.name, p.price_cents,
+  (array_agg(c.old_price_cents order by c.changed_at, c.id))[1] as old_cents, max(c.changed_at)::text as last
 from price_watch w join product_price_change c on c.product_id = w.product_id and c.changed_at > w.notified_until
 join product p on p.id = w.product_id
-where p.listed and c.new_price_cents < c.old_price_cents
-group by w.user_id, w.product_id, p.name, p.price_cents limit 1000`,
+where p.listed
+group by w.user_id, w.product_id, p.name, p.price_cents
+having p.price_cents < (array_agg(c.old_price_cents order by c.changed_at, c.id))[1] limit 1000`,
       );
       for (const d of drops) {
-        // The cut's own timestamp, as text: a JavaScript Date would drop its microseconds and tell it again.
+        // The last change's own timestamp, as text: a JavaScript Date would drop its microseconds and tell it again.
         await query(undefined, 'update price_watch set notified_until = $3::timestamptz where user_id = $1 and product_id = $2', [
           d.user_id,
           d.product_id,
