@@ -6,7 +6,7 @@ import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { DEVICE_HEADER, deviceCookie, deviceIdOf, deviceOf } from './device';
 import { withOAuthErrorMessage } from './oauth-errors';
 import { isPlainAuthPath } from '../lib/request-path';
-import { hasAdminPowers } from '../lib/security';
+import { hasAdminPowers, needsSession } from '../lib/security';
 
 export type SessionUser = {
   id: string;
@@ -75,6 +75,11 @@ function toSessionUser(s: AuthSession, rules: { requireAdmin2fa: boolean }): Ses
 }
 
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
+  // Who is calling is checked first: before the body is parsed and the input validated, so a caller
+  // without a session gets 401 and learns nothing of what a route takes (lib/security.ts needsSession).
+  app.addHook('onRoute', (route) => {
+    if (needsSession(route)) route.onRequest = [...[route.onRequest ?? []].flat(), requireSession];
+  });
   const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
   const sessions = new WeakMap<FastifyRequest, NonNullable<AuthSession>>();
   /** Session cookies Better Auth re-issued while reading the session (sliding renewal), sent with the answer. */
@@ -162,6 +167,10 @@ function withoutTokens(body: string): string {
   } catch {
     return body;
   }
+}
+
+async function requireSession(request: FastifyRequest) {
+  await requireUser(request);
 }
 
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {

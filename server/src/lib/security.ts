@@ -117,3 +117,38 @@ export function registerNoStore(app: FastifyInstance) {
 export function hasAdminPowers(account: { role: Role; twoFactorEnabled: boolean }, rules: { requireAdmin2fa: boolean }) {
   return account.role === 'admin' && (!rules.requireAdmin2fa || account.twoFactorEnabled);
 }
+
+/**
+ * API routes anyone may call without a session (method and Fastify path; HEAD goes with GET). Every
+ * other route the API documents (under /api, not hidden) needs one: the auth plugin checks it before
+ * the body or the query is even read (auth/plugin.ts registerAuth), and the OpenAPI document gives
+ * it the session security (lib/openapi.ts). Hidden /api routes (Better Auth's own, the document, the
+ * docs page, the development outbox) are not part of the API's contract and check for themselves.
+ */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/auth-config',
+  'GET /api/category',
+  'GET /api/advertise',
+  'GET /api/allproducts',
+  'GET /api/products/:category',
+  'GET /api/product/:id',
+  'GET /api/sellers/:id',
+  'GET /api/sellers/:id/reviews',
+  'GET /api/sellers/:id/products',
+  // The simulated card form's confirmation is authorised by the payment's own secret, not a session.
+  'POST /api/payments/simulated/confirm',
+  // Stripe's events carry its signature, checked against STRIPE_WEBHOOK_SECRET.
+  'POST /api/webhooks/stripe',
+]);
+
+export function isPublicRoute(method: string, url: string): boolean {
+  return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+}
+
+/** Whether a route needs a session before anything else: the API's documented routes that are not public. */
+export function needsSession(route: { method: string | string[]; url: string; schema?: { hide?: boolean } }): boolean {
+  if (!route.url.startsWith('/api/') || route.schema?.hide) return false;
+  return [route.method].flat().some((m) => !isPublicRoute(m, route.url));
+}
