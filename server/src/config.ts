@@ -56,7 +56,7 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    HOST: z.string().optional(),
     BASE_URL: z.url().optional(),
     EXTRA_TRUSTED_ORIGINS: list.default([]),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
@@ -193,7 +193,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    /**
+     * This machine only unless HOST says otherwise: the demo accounts' password is published and the
+     * development outbox holds password-reset links, so the network gets nothing it was not opened to.
+     */
+    host: e.HOST ?? '127.0.0.1',
     baseUrl,
     trustedOrigins: [baseUrl, ...e.EXTRA_TRUSTED_ORIGINS, ...(e.NODE_ENV === 'development' ? ['http://localhost:5173'] : [])],
     dataDir: path.resolve(e.DATA_DIR),

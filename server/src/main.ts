@@ -6,6 +6,7 @@ import { serveControlSocket } from './backup/control-socket';
 import { mediaOf } from './backup/media';
 import { DEMO_ACCOUNTS, isSeeded, seedCategories, seedDemo } from './seed/demo';
 import { createStorage } from './storage';
+import { isLoopback } from './lib/security';
 
 /** Start-up: read config, open and migrate the database, seed the demo shop once, listen. */
 async function main() {
@@ -32,9 +33,13 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Loopback unless HOST opens it (config.ts): the demo password is public and /dev/mail holds reset links.
+  const reach = isLoopback(config.host)
+    ? `on this machine only (${config.host}); set HOST=0.0.0.0 to open it to the network`
+    : `open to the network on ${config.host} (HOST)`;
   const lines = [
     '',
-    `  Shop running at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}  (API docs: /api/docs)`,
+    `  Shop running at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}, ${reach}  (API docs: /api/docs)`,
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ', demo data seeded' : ''}`,
     app.mailer.devOutbox
       ? `  Mail: none sent (no SMTP_URL); read it at ${config.baseUrl.replace(/:\d+$/, `:${port}`)}/dev/mail`

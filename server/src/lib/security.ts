@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import net from 'node:net';
 import fastifyHelmet from '@fastify/helmet';
 import type { Role } from '@shop/contract';
 import type { Config } from '../config';
@@ -151,4 +152,10 @@ export function isPublicRoute(method: string, url: string): boolean {
 export function needsSession(route: { method: string | string[]; url: string; schema?: { hide?: boolean } }): boolean {
   if (!route.url.startsWith('/api/') || route.schema?.hide) return false;
   return [route.method].flat().some((m) => !isPublicRoute(m, route.url));
+}
+
+/** An address (or host name) of this machine's loopback: 127.0.0.0/8, ::1 (also IPv4-mapped), localhost. */
+export function isLoopback(address: string): boolean {
+  const a = address.toLowerCase().replace(/^::ffff:/, '');
+  return a === 'localhost' || a === '::1' || (net.isIPv4(a) && a.startsWith('127.'));
 }

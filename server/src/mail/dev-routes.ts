@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shop/contract';
+import { isLoopback } from '../lib/security';
 import { escapeHtml } from './layout';
 import { findLinks, splitLinks } from './links';
 import type { AppMailer } from './mailer';
@@ -22,6 +24,22 @@ const noOutbox = {
   error: 'not_found',
   message: 'This server sends its mail over SMTP (SMTP_URL), so it has no development outbox.',
 };
+
+const notHere = {
+  error: 'not_found',
+  message: 'The development outbox is shown only on the machine the shop runs on (open it from there).',
+};
+
+/**
+ * Why the outbox is not shown to this request, if it is not: the server sends real mail, or the
+ * caller is not on this machine. It holds sign-up and password-reset links, so even a server opened to
+ * the network (HOST) shows it only to loopback (request.ip: the client behind a trusted proxy).
+ */
+function refusal(mailer: AppMailer, request: FastifyRequest) {
+  if (!mailer.devOutbox) return noOutbox;
+  if (!isLoopback(request.ip)) return notHere;
+  return null;
+}
 
 const PAGE_STYLE = `
 body{font-family:system-ui,Arial,sans-serif;margin:0;background:#f3f4f6;color:#111827}
@@ -87,7 +105,8 @@ ${items || `<p>No mail${to ? ` to ${escapeHtml(to)}` : ''} yet.</p>`}
 /**
  * The development outbox, where mail goes when no SMTP server is configured outside production: as
  * JSON at /api/dev/mail and as a page at /dev/mail (newest first, `?to=` for one address), and each
- * mail's HTML part at /dev/mail/:id. All are 404 when the server sends mail over SMTP.
+ * mail's HTML part at /dev/mail/:id. All are 404 when the server sends mail over SMTP, and to any
+ * caller not on this machine.
  */
 export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: AppMailer }> = async (app, { mailer }) => {
   app.get(
@@ -100,14 +119,16 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: AppMailer }> = async
       },
     },
     async (request, reply) => {
-      if (!mailer.devOutbox) return reply.code(404).send(noOutbox);
+      const refused = refusal(mailer, request);
+      if (refused) return reply.code(404).send(refused);
       const mails = await mailer.listDevOutbox(request.query.to || undefined);
       return mails.map((m) => ({ ...m, links: findLinks(m.text), createdAt: m.createdAt.toISOString() }));
     },
   );
 
   app.get('/dev/mail', { schema: { hide: true, querystring: query } }, async (request, reply) => {
-    if (!mailer.devOutbox) return reply.code(404).send(noOutbox);
+    const refused = refusal(mailer, request);
+    if (refused) return reply.code(404).send(refused);
     const to = request.query.to || undefined;
     const mails = await mailer.listDevOutbox(to);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(mails, to));
@@ -117,7 +138,8 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: AppMailer }> = async
     '/dev/mail/:id',
     { schema: { hide: true, params: z.object({ id: z.uuid({ message: 'must be a mail id (UUID)' }) }) } },
     async (request, reply) => {
-      if (!mailer.devOutbox) return reply.code(404).send(noOutbox);
+      const refused = refusal(mailer, request);
+      if (refused) return reply.code(404).send(refused);
       const mail = await mailer.devOutboxMail(request.params.id);
       if (!mail) return reply.code(404).send({ error: 'not_found', message: 'No such mail in the development outbox.' });
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(mail.html);
