@@ -1,8 +1,13 @@
 import { ConfigError, loadConfig, type Config } from '../config';
+import { keepFilesPrivate } from '../lib/private-files';
 import { createDatabase, DataDirLockedError, type Database } from './client';
 
-/** The settings, or, when one is bad, the process ends with the message (for commands, not the tests). */
+/**
+ * The settings, or, when one is bad, the process ends with the message (for commands, not the tests).
+ * Every command starts here, so from here on the files it makes are its user's alone.
+ */
 export function loadConfigOrExit(): Config {
+  keepFilesPrivate();
   try {
     return loadConfig();
   } catch (err) {
