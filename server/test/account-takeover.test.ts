@@ -63,9 +63,9 @@ describe('pre-hijacking: an account opened with an address its maker does not ow
     expect((await stranger.post('/api/auth/two-factor/verify-totp', { code: totp(secret) })).status).toBe(200);
     const elsewhere = t.client();
     expect((await elsewhere.signIn(email, strangerPassword)).body).toMatchObject({ twoFactorRedirect: true });
-    expect(
-      (await elsewhere.post('/api/auth/two-factor/verify-backup-code', { code: enabled.body.backupCodes[0] })).status,
-    ).toBe(200);
+    expect((await elsewhere.post('/api/auth/two-factor/verify-backup-code', { code: enabled.body.backupCodes[0] })).status).toBe(
+      200,
+    );
     expect(await sessionOf(stranger)).toMatchObject({ user: { email } });
     expect(await sessionOf(elsewhere)).toMatchObject({ user: { email } });
     expect((await userRow(email)).role).not.toBe('admin');

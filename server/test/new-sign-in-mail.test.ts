@@ -74,7 +74,9 @@ describe('the new-sign-in mail', () => {
   });
 
   it('the device cookie is long-lived, httpOnly and not taken from a header the client sends', async () => {
-    const r = await t.client().post('/api/auth/sign-up/email', { name: 'D', email: uniqueEmail('device'), password: 'pass-word-123' });
+    const r = await t
+      .client()
+      .post('/api/auth/sign-up/email', { name: 'D', email: uniqueEmail('device'), password: 'pass-word-123' });
     const cookie = r.headers.getSetCookie().find((v) => v.startsWith('shop_device='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
@@ -88,8 +90,14 @@ describe('the new-sign-in mail', () => {
     // A stranger naming the owner's device id in the header Better Auth is handed gains nothing.
     const stranger = browser(CHROME, '203.0.113.40');
     expect(
-      (await stranger.request('POST', '/api/auth/sign-in/email', { email, password: 'pass-word-123' }, { 'x-shop-device': ownerDevice! }))
-        .status,
+      (
+        await stranger.request(
+          'POST',
+          '/api/auth/sign-in/email',
+          { email, password: 'pass-word-123' },
+          { 'x-shop-device': ownerDevice! },
+        )
+      ).status,
     ).toBe(200);
     expect(await newSignInMails(email)).toBe(1);
   });

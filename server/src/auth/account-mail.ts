@@ -56,16 +56,12 @@ function accountMail({ db, mailer, baseUrl }: { db: Db; mailer: Mailer; baseUrl:
               mine,
               or(
                 eq(knownDevice.deviceHash, hash),
-                network
-                  ? and(eq(knownDevice.userAgentHash, userAgentHash), eq(knownDevice.network, network))
-                  : undefined,
+                network ? and(eq(knownDevice.userAgentHash, userAgentHash), eq(knownDevice.network, network)) : undefined,
               ),
             ),
           )
           .limit(1);
-        const [other] = known
-          ? []
-          : await tx.select({ userId: knownDevice.userId }).from(knownDevice).where(mine).limit(1);
+        const [other] = known ? [] : await tx.select({ userId: knownDevice.userId }).from(knownDevice).where(mine).limit(1);
         const seen = { userAgentHash, userAgent: userAgent.slice(0, USER_AGENT_KEPT), network, lastSeenAt: new Date() };
         await tx
           .insert(knownDevice)

@@ -74,10 +74,7 @@ export function totpOncePlugin({ db }: { db: Db }) {
             if (typeof code !== 'string') return;
             const userId = await userOf(ctx);
             if (!userId) return;
-            const [row] = await db
-              .select({ secret: twoFactor.secret })
-              .from(twoFactor)
-              .where(eq(twoFactor.userId, userId));
+            const [row] = await db.select({ secret: twoFactor.secret }).from(twoFactor).where(eq(twoFactor.userId, userId));
             if (!row) return;
             let secret: string;
             try {
@@ -93,9 +90,7 @@ export function totpOncePlugin({ db }: { db: Db }) {
             const claimed = await db
               .update(twoFactor)
               .set({ lastTotpStep: step })
-              .where(
-                and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))),
-              )
+              .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))))
               .returning({ id: twoFactor.id });
             if (!claimed.length)
               throw new APIError('UNAUTHORIZED', {

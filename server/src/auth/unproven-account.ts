@@ -17,8 +17,7 @@ export async function forgetUnprovenParty(
   opts: { keepPassword?: boolean } = {},
 ): Promise<{ sessionsEnded: boolean }> {
   return db.transaction(async (tx) => {
-    if (!opts.keepPassword)
-      await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+    if (!opts.keepPassword) await tx.delete(account).where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
     await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
     // Better Auth's trusted browsers ('trust-device-…') and second steps under way ('2fa-…') name the user.
