@@ -7,7 +7,9 @@ import { expectPath, expectToast, region, visible } from './support/journey';
  */
 
 test.describe('accounts', () => {
-  test('a new account sees the banner until it opens the link mailed at sign-up', async ({ page }) => {
+  test('a new account sees the banner until it opens the link mailed at sign-up, which asks for the password', async ({
+    page,
+  }) => {
     const person = { name: 'Vera Verify', email: uniqueEmail('verify'), password: 'vera-verifies-42' };
 
     await page.goto('/signup');
@@ -32,16 +34,50 @@ test.describe('accounts', () => {
 
     const link = await linkFromOutbox(page.request, person.email, 'Confirm your email address');
     expect(new URL(link).pathname).toBe('/api/auth/verify-email');
+    // Whoever signed up may not own the address: the link signs every device out and asks the owner
+    // for the password to log in with.
     await page.goto(link);
-    await expectPath(page, '/email-verified');
-    await page.getByRole('heading', { name: 'Email verified', level: 1 }).waitFor();
+    await expectPath(page, '/reset-password');
+    await page.getByRole('heading', { name: 'Choose your password', level: 1 }).waitFor();
     await expect(page.getByRole('status').filter({ hasText: 'Your email address is verified.' })).toBeVisible();
-    await expect(region(page, 'Email verification')).toHaveCount(0);
+    const choose = page.getByRole('form', { name: 'Choose your password' });
+    await choose.getByLabel('New password', { exact: true }).fill(person.password);
+    await choose.getByLabel('Type it again', { exact: true }).fill(person.password);
+    await choose.getByRole('button', { name: 'Set password' }).click();
+    await expectToast(page, 'Your password is set. Log in with it.');
+    await expectPath(page, '/login');
 
-    await page.getByRole('link', { name: 'Continue', exact: true }).click();
+    const login = page.getByRole('form', { name: 'Log In' });
+    await login.getByLabel('Email').fill(person.email);
+    await login.getByLabel('Password', { exact: true }).fill(person.password);
+    await login.getByRole('button', { name: 'Login' }).click();
     await expectPath(page, '/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).waitFor();
     await expect(region(page, 'Email verification')).toHaveCount(0);
+  });
+
+  test('signing up with an address that has an account says to check the mail, and mails its owner', async ({
+    page,
+    playwright,
+  }) => {
+    const owner = { name: 'Owen Owner', email: uniqueEmail('taken'), password: 'owen-owns-it-42' };
+    const api = await playwright.request.newContext({ baseURL: shopUrl() });
+    await apiSignUp(api, owner.email, owner.name, owner.password);
+    await api.dispose();
+
+    await page.goto('/signup');
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    await form.getByLabel('Name', { exact: true }).fill('Someone Else');
+    await form.getByLabel('Email', { exact: true }).fill(owner.email);
+    await form.getByLabel('Password', { exact: true }).fill('someone-else-42');
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your email' })).toContainText(
+      `We sent a mail to ${owner.email} with what to do next.`,
+    );
+    await expectPath(page, '/signup');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
+    const link = await linkFromOutbox(page.request, owner.email, 'Someone tried to sign up with your email address');
+    expect(['/login', '/forgot-password']).toContain(new URL(link).pathname);
   });
 
   test('forgot password: the mailed link sets a new password, once, and the person signs in with it', async ({

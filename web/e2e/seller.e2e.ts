@@ -15,7 +15,7 @@ test.describe('seller journey', () => {
     await expectToast(page, 'successfully signed up!');
     await expectPath(page, '/');
     // Listing items needs a verified email: the seller opens the mailed link (the development outbox's).
-    await verifyEmailFromOutbox(page.request, seller.email);
+    await verifyEmailFromOutbox(page.request, seller.email, seller.password);
 
     // Dashboard: a seller's menu has My Products and Add Products, not My Orders or the admin pages.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();

@@ -118,25 +118,35 @@ export async function linkFromOutbox(api: APIRequestContext, to: string, subject
 
 /**
  * Follows the verification link mailed to `email` as its owner's browser would, with `api` (a page's
- * `context.request` shares that page's cookies): the account is verified and that browser signed in.
+ * `context.request` shares that page's cookies). The link verifies the account, signs every session
+ * of it out and leads to the page that asks for the password: this chooses `password` there, and signs
+ * that browser in with it.
  */
-export async function verifyEmailFromOutbox(api: APIRequestContext, email: string) {
+export async function verifyEmailFromOutbox(api: APIRequestContext, email: string, password: string) {
+  const headers = { origin: shopUrl() };
   const link = await linkFromOutbox(api, email, 'Confirm your email address');
   const r = await api.get(link);
-  if (!r.ok() || new URL(r.url()).searchParams.has('error')) throw new Error(`verifying ${email}: ${r.status()} ${r.url()}`);
+  const landed = new URL(r.url());
+  const token = landed.searchParams.get('token');
+  if (!r.ok() || landed.pathname !== '/reset-password' || !token) throw new Error(`verifying ${email}: ${r.status()} ${r.url()}`);
+  const chosen = await api.post('/api/auth/reset-password', { data: { token, newPassword: password }, headers });
+  if (!chosen.ok()) throw new Error(`choosing the password of ${email}: ${chosen.status()} ${await chosen.text()}`);
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password }, headers });
+  if (!signedIn.ok()) throw new Error(`sign-in ${email}: ${signedIn.status()} ${await signedIn.text()}`);
 }
 
 /**
  * Signs a new user up the way the app does (Better Auth, then POST /api/users); `api` keeps the session.
- * The email is verified in between through the mailed link, so a seller may list items.
+ * The email is verified afterwards through the mailed link (choosing `password` again), so a seller
+ * may list items.
  */
 export async function apiSignUp(api: APIRequestContext, email: string, name: string, password: string, isSeller = false) {
   const headers = { origin: shopUrl() };
   const r = await api.post('/api/auth/sign-up/email', { data: { email, name, password }, headers });
   if (!r.ok()) throw new Error(`sign-up ${email}: ${r.status()} ${await r.text()}`);
-  await verifyEmailFromOutbox(api, email);
   const u = await api.post('/api/users', { data: { email, name, isSeller }, headers });
   if (!u.ok()) throw new Error(`POST /api/users ${email}: ${u.status()} ${await u.text()}`);
+  await verifyEmailFromOutbox(api, email, password);
 }
 
 export function uniqueEmail(prefix: string) {

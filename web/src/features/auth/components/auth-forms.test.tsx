@@ -96,9 +96,10 @@ describe('SignupForm validation and sign-up', () => {
 
   it('signs up, then records the role with POST /api/users', async () => {
     const { callTo } = mockFetch({
-      'POST /api/auth/sign-up/email': { body: { user: { id: 'u9', email: 'new@shop.test', name: 'Sam Seller' }, token: 't' } },
+      'POST /api/auth/sign-up/email': { body: { user: { id: 'u9', email: 'new@shop.test', name: 'Sam Seller' }, token: null } },
       'POST /api/users': { body: { acknowledged: true, insertedId: 'u9', role: 'seller' } },
-      'GET /api/auth/get-session': { body: null },
+      // The server signed the new account in.
+      'GET /api/auth/get-session': { body: sessionFor({ ...buyer, id: 'u9', email: 'new@shop.test', name: 'Sam Seller' }) },
     });
     const onSuccess = vi.fn();
     renderWithApp(<SignupForm onSuccess={onSuccess} />, { user: null });
@@ -107,7 +108,7 @@ describe('SignupForm validation and sign-up', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Seller?' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: true, email: 'new@shop.test' }));
     expect(callTo('POST', '/api/auth/sign-up/email').body).toEqual({
       name: 'Sam Seller',
       email: 'new@shop.test',
@@ -116,12 +117,25 @@ describe('SignupForm validation and sign-up', () => {
     expect(callTo('POST', '/api/users').body).toEqual({ name: 'Sam Seller', email: 'new@shop.test', isSeller: true });
   });
 
-  it('shows the auth error message as is when sign-up fails', async () => {
+  it('an address that has an account: answered like a new one but not signed in, so no role is recorded', async () => {
     const { callsTo } = mockFetch({
-      'POST /api/auth/sign-up/email': {
-        status: 422,
-        body: { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
-      },
+      'POST /api/auth/sign-up/email': { body: { user: { id: 'u-made-up', email: 'buyer@shop.test', name: 'Bea' }, token: null } },
+      'GET /api/auth/get-session': { body: null },
+    });
+    const onSuccess = vi.fn();
+    renderWithApp(<SignupForm onSuccess={onSuccess} />, { user: null });
+    await userEvent.type(await screen.findByLabelText('Name'), 'Bea');
+    await userEvent.type(screen.getByLabelText('Email'), 'buyer@shop.test');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ signedIn: false, email: 'buyer@shop.test' }));
+    expect(callsTo('POST', '/api/users')).toHaveLength(0);
+  });
+
+  it('shows the auth error message as is when sign-up fails', async () => {
+    const message = 'This password is one of the most common ones and easy to guess. Choose another.';
+    const { callsTo } = mockFetch({
+      'POST /api/auth/sign-up/email': { status: 400, body: { code: 'PASSWORD_TOO_COMMON', message } },
       'GET /api/auth/get-session': { body: null },
     });
     renderWithApp(<SignupForm onSuccess={vi.fn()} />, { user: null });
@@ -129,7 +143,7 @@ describe('SignupForm validation and sign-up', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'buyer@shop.test');
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('User already exists. Use another email.')).toBeInTheDocument();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(callsTo('POST', '/api/users')).toHaveLength(0);
   });
 });

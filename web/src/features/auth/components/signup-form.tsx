@@ -11,7 +11,10 @@ import { PasswordInput } from './password-input';
 import { PasswordStrength } from './password-strength';
 
 /** 'Sign Up' form: name, email, password, 'Seller?' (docs/product.md#screens-and-routes, #validation). */
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+/** How a sign-up went: signed in, or not (an address that has an account: its owner was mailed). */
+export type SignupOutcome = { signedIn: boolean; email: string };
+
+export function SignupForm({ onSuccess }: { onSuccess: (outcome: SignupOutcome) => void }) {
   const signUp = useSignUp();
   const [authError, setAuthError] = useState<string | null>(null);
   const {
@@ -27,8 +30,8 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     setAuthError(null);
     try {
-      await signUp.mutateAsync(values);
-      onSuccess();
+      const { signedIn } = await signUp.mutateAsync(values);
+      onSuccess({ signedIn, email: values.email });
     } catch (error) {
       // The authentication error's message as is (docs/product.md#exact-strings).
       setAuthError(errorMessage(error));

@@ -27,6 +27,8 @@ export function twoFactorError(error: unknown): string {
         return 'Your password is not correct.';
       case 'INVALID_CODE':
         return 'That code is not correct. Check the time on your phone and try the newest code.';
+      case 'CODE_ALREADY_USED':
+        return 'That code was used already. Wait for the next code in your app.';
       case 'INVALID_BACKUP_CODE':
         return 'That recovery code is not correct, or it was used already.';
       case 'INVALID_TWO_FACTOR_COOKIE':

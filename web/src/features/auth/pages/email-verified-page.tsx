@@ -1,10 +1,7 @@
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { calloutClass } from '@/components/callout';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
-import { queryKeys } from '@/lib/query-keys';
 
 /** Why a verification link did not work, by the code the server put in ?error=. */
 const FAILURES: Record<string, string> = {
@@ -14,20 +11,14 @@ const FAILURES: Record<string, string> = {
 };
 
 /**
- * /email-verified: where the emailed link lands once the server checked it. Success (a link opened
- * again counts too: the address is verified) signs the browser in; a failure says why and how to get
- * a new link.
+ * /email-verified: where the emailed link lands when it did not just verify the address (a link that
+ * does goes on to /reset-password?verified=1 to choose the password): opened again, it says the
+ * address is verified; a failure says why and how to get a new link.
  */
 export function EmailVerifiedPage() {
   const [params] = useSearchParams();
   const error = params.get('error');
-  const queryClient = useQueryClient();
   const { user } = useUser();
-
-  // The server signed this browser in (or marked its session verified): ask for the session again.
-  useEffect(() => {
-    if (!error) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-  }, [error, queryClient]);
 
   return (
     <div className="mx-auto w-full max-w-md py-6">

@@ -54,6 +54,21 @@ describe('ResetPasswordPage', () => {
     expect(callTo('POST', '/api/auth/reset-password').body).toEqual({ token: 't0k3n', newPassword: 'a-fresh-start-42' });
   });
 
+  it('after the sign-up mail verified the address: says why a password is asked for, and sets it', async () => {
+    const { callTo } = mockFetch({ 'POST /api/auth/reset-password': { body: { status: true } } });
+    const { router } = renderAt('/reset-password?token=t0k3n&verified=1');
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your email address is verified. Choose the password you will log in with: for your safety, the one typed when the account was made no longer works',
+    );
+    await userEvent.type(screen.getByLabelText('New password'), 'owners-own-42');
+    await userEvent.type(screen.getByLabelText('Type it again'), 'owners-own-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await screen.findByRole('heading', { name: 'Log In' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(callTo('POST', '/api/auth/reset-password').body).toEqual({ token: 't0k3n', newPassword: 'owners-own-42' });
+  });
+
   it('turns into the expired-link message when the server refuses the token', async () => {
     mockFetch({ 'POST /api/auth/reset-password': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid token' } } });
     renderAt('/reset-password?token=used');
