@@ -21,10 +21,11 @@ const GIVE_UP_AFTER_MS = 24 * 60 * 60_000;
 /** A claimed mail is due again after this, should its instance die mid-send; longer than any send takes. */
 const CLAIM_MS = 5 * 60_000;
 const BATCH = 10;
-/** How often the delivery job looks for due mail anyway (enqueue and retries nudge it sooner). */
+/** How often the delivery job looks for due mail anyway: retries, and mail queued where no job runs. */
 const DELIVERY_EVERY_MS = 30_000;
-/** When a nudge inside a caller's transaction found nothing yet: looked again once it has likely committed. */
-const AFTER_COMMIT_NUDGE_MS = 1_000;
+/** A mail queued in a caller's transaction: how often, and how long, to look whether it has committed. */
+const COMMIT_POLL_MS = 100;
+const COMMIT_WAIT_MS = 10_000;
 const DEV_OUTBOX_LIMIT = 200;
 
 /**
@@ -102,8 +103,10 @@ function errorText(err: unknown): string {
 
 /**
  * The shop's mailer. `enqueue` writes the mail to the outbox table (in the caller's transaction when an
- * executor is given) and nudges the delivery job, so a mail server that is down never fails the request
- * that caused the mail. The job sends due mails over SMTP and retries a failed one after 1, 5, 15 and
+ * executor is given), so a mail server that is down never fails the request that caused the mail, and
+ * this instance sends it at once (once that transaction has committed): a sign-up's link, a reset
+ * link or a security mail reaches the mail server within a second, not when the delivery job next
+ * comes round. The job sends what is still due over SMTP and retries a failed mail after 1, 5, 15 and
  * 60 minutes, then every 4 hours, until a day has passed. Without SMTP, the mail is written as
  * already sent to the development outbox (readable at /dev/mail and /api/dev/mail).
  */
@@ -143,6 +146,30 @@ export function createMailer(opts: MailerOptions): AppMailer {
     const fields = { mailId: row.id, kind: row.kind, attempts, error };
     if (givenUp) log.error(fields, 'mail given up: it will not be sent');
     else log.warn({ ...fields, retryAt: next.toISOString() }, 'mail not sent; it is tried again later');
+  }
+
+  /**
+   * A mail queued in the caller's transaction is sent once that transaction has committed: until then
+   * no other connection sees the row (PGlite's one connection answers once it is over). A rolled-back
+   * mail never appears; after COMMIT_WAIT_MS the delivery job is left to find anything still due.
+   */
+  function sendOnceCommitted(id: string) {
+    if (!delivery) return;
+    const started = Date.now();
+    const look = () => {
+      db.select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, id))
+        .then(
+          (found) => {
+            if (found.length) delivery.runNow();
+            else if (Date.now() - started < COMMIT_WAIT_MS) setTimeout(look, COMMIT_POLL_MS).unref();
+          },
+          // Closing, or the database away: the delivery job sends it when it can.
+          (err: unknown) => log.debug({ err, mailId: id }, 'queued mail not looked up; the delivery job sends it'),
+        );
+    };
+    look();
   }
 
   async function deliverDue({ now: start, signal }: { now: Date; signal?: AbortSignal }) {
@@ -225,9 +252,14 @@ export function createMailer(opts: MailerOptions): AppMailer {
         log.info({ to: mail.to, subject: mail.subject }, `mail kept in the development outbox: ${baseUrl}/dev/mail`);
         return;
       }
-      await executor.insert(mailOutbox).values({ ...row, nextAttemptAt: now });
-      delivery.nudge();
-      if (executor !== db) setTimeout(() => delivery.nudge(), AFTER_COMMIT_NUDGE_MS).unref();
+      const [queued] = await executor
+        .insert(mailOutbox)
+        .values({ ...row, nextAttemptAt: now })
+        .returning({ id: mailOutbox.id });
+      // Sent from here, now: not by nudging the delivery job, whose next run may be another instance's,
+      // or one that began (and looked for due mail) before this row existed.
+      if (executor === db) delivery.runNow();
+      else if (queued) sendOnceCommitted(queued.id);
     },
 
     listDevOutbox(to?: string) {
