@@ -226,6 +226,41 @@ describe('draining', () => {
     }
   });
 
+  it("an event stream's connection is not kept for another request: its answer says Connection: close, and it closes as the stream ends", async () => {
+    // nginx keeps an upstream connection whose answer ended for its next request, and may write one into
+    // it just as the draining instance closes it: a POST it then answers 502 (issue 30).
+    const t = await startTestApp();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const b = await buyer(t);
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        http
+          .get(
+            {
+              host: '127.0.0.1',
+              port: Number(new URL(t.baseUrl).port),
+              path: '/api/events',
+              agent,
+              headers: { cookie: `better-auth.session_token=${b.cookie('better-auth.session_token')}` },
+            },
+            resolve,
+          )
+          .on('error', reject),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.connection).toBe('close');
+      const socketClosed = new Promise((r) => res.socket.once('close', r));
+      let text = '';
+      res.on('data', (d) => (text += d));
+      await drainAndClose(t.app, { idleMs: 3000, close: async () => {} });
+      await socketClosed;
+      expect(text).toMatch(/retry: 500\n\n$/);
+    } finally {
+      agent.destroy();
+      await t.close().catch(() => {});
+    }
+  });
+
   it('the liveness probe stays 200 and answers close their connection while draining', async () => {
     const t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
     try {

@@ -73,7 +73,8 @@ export function createStreamRegistry({ perUser }: { perUser: number }) {
     closeAll() {
       closing = true;
       for (const res of open.keys()) {
-        // The connection goes too (once the hint is out): a stopping instance keeps no idle keep-alive.
+        // The connection goes too (once the hint is out; the answer said Connection: close, so no
+        // proxy is keeping it for another request).
         const socket = res.socket;
         res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`, () => socket?.end());
       }
@@ -139,7 +140,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
+        // A stream's connection is not used again once it ends (a drain, its session's end): a proxy
+        // keeping it for its next request could write one in just as this side closes it, which it
+        // cannot safely send elsewhere if it is a POST (nginx: "upstream prematurely closed").
+        connection: 'close',
         // nginx: pass each event on at once instead of buffering the answer.
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
