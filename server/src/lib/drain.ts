@@ -63,8 +63,14 @@ const openConnections = (server: Server) =>
 /**
  * Stops an instance without failing a request: drain (above), stop accepting connections, let the
  * open ones end (idle keep-alive connections of the proxy are closed by the proxy after its upstream
- * keepalive_timeout, at most `idleMs`; busy ones close after their answer), then close the app (its
- * in-flight requests finish, jobs stop) and the database.
+ * keepalive_timeout; busy ones close after their answer), then close the app (its in-flight requests
+ * finish, jobs stop) and the database.
+ *
+ * Only the proxy may close an idle keep-alive connection safely: this side closing one races with a
+ * request the proxy is writing into it. So the wait is for every connection to be gone, `idleMs` at
+ * most (DRAIN_IDLE_MS: a cap well above nginx's 2 s, for a busy machine whose nginx closes them
+ * late); it ends as soon as they are, ~2 s after the signal. Connections still open at the cap are
+ * logged (a proxy keeping them longer than the shop waits is a misconfiguration).
  *
  * The listening socket is closed with net.Server's close, not http.Server's: the latter also cuts the
  * idle keep-alive connections at once, and a proxy may be writing a request into one of them at that
@@ -80,7 +86,12 @@ export async function drainAndClose(app: FastifyInstance, opts: { idleMs: number
     await new Promise((r) => setTimeout(r, 50));
     open = await openConnections(app.server);
   }
-  app.log.info({ openConnections: open }, 'drained; closing');
+  if (open > 0)
+    app.log.warn(
+      { openConnections: open, idleMs: opts.idleMs },
+      'drain: connections still open after DRAIN_IDLE_MS; the idle ones are closed now (is the proxy keeping them longer?)',
+    );
+  else app.log.info({ drainMs: opts.idleMs - (until - Date.now()) }, 'drained; closing');
   await app.close();
   await opts.close();
 }
