@@ -114,7 +114,20 @@ export const moderationItemSchema = z
     userName: z.string(),
     userSuspended: z.boolean(),
     hidden: z.boolean().describe('a listing hidden (by a moderator or by its open reports), or a removed review'),
-    reports: z.array(z.object({ _id: answerId, reporterName: z.string(), reason: z.string(), createdAt: answerTime })),
+    reports: z.array(
+      z.object({
+        _id: answerId,
+        reporterName: z.string(),
+        reason: z.string(),
+        createdAt: answerTime,
+        /** The reporter has a history (a completed order, or an account older than 7 days) or is a moderator: their report counts toward hiding a listing. */
+        reporterEstablished: z.boolean(),
+        /** Different things this reporter reported in the last 24 hours. */
+        reporterReportsToday: z.number().int(),
+        /** Many different things reported in a short time: a sign of mass reporting for the moderator to weigh. */
+        massReporting: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'ModerationItem' });
 export type ModerationItem = z.infer<typeof moderationItemSchema>;

@@ -246,7 +246,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bookings: { openUnpaidMax: e.BOOKINGS_OPEN_UNPAID_MAX, perDayMax: e.BOOKINGS_PER_DAY_MAX },
     /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
     handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
-    /** Open reports by different people that hide a listing until an admin reviews it. */
+    /**
+     * Open reports by different people that hide a listing until an admin reviews it; only people with
+     * a history (a completed order, or an account older than 7 days) or a moderator count.
+     */
     reportHideThreshold: e.REPORT_HIDE_THRESHOLD,
     rateLimit: { max: e.RATE_LIMIT_MAX, authMax: e.AUTH_RATE_LIMIT_MAX, emailHourlyMax: e.AUTH_EMAIL_HOURLY_MAX },
     /** Background jobs (jobs/runner.ts): off for tests and the bench that do not exercise them. */

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../audit/service';
 import type { NotificationsService } from '../talk/notifications';
-import { removeReview } from './reviews';
+import { COMPLETED_SQL, removeReview } from './reviews';
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const QUEUE_REPORTS = 300;
@@ -57,10 +57,23 @@ type Target = {
 
 /** Reports one person may send in an hour (429 past it): enough for honest use, not for flooding the queue. */
 const REPORTS_PER_HOUR = 10;
+/** Different things one person reported within a day that mark them as mass reporting in the queue. */
+const MASS_REPORTING_TARGETS = 5;
+
+/**
+ * Whether the account `u` (an alias of "user") has a history that makes its report of a listing count
+ * toward hiding it: a proven email and an account older than 7 days or a completed order (bought or
+ * sold); a moderator always does. Three fresh accounts cannot hide anyone's listing.
+ */
+const ESTABLISHED_SQL = (u: string) => `(${u}.role = 'admin' or (${u}.email_verified and (
+  ${u}.created_at < now() - interval '7 days'
+  or exists (select 1 from orders o where o.buyer_id = ${u}.id and ${COMPLETED_SQL('o')})
+  or exists (select 1 from orders o join product p on p.id = o.product_id where p.seller_id = ${u}.id and ${COMPLETED_SQL('o')}))))`;
 
 /**
  * Reports of listings, people, reviews and conversations, one table for all four, and what admins
- * do about them. A listing reported by `hideThreshold` different people is hidden until reviewed.
+ * do about them. A listing reported by `hideThreshold` different people with a history (or a
+ * moderator) is hidden until reviewed; the queue marks reporters who report many things at once.
  */
 export function moderationService(deps: {
   database: Database;
@@ -281,19 +294,14 @@ where c.status = 'open' order by c.created_at limit 100`,
         if (!row) throw conflict('already_reported', 'You already reported this; an admin will look at it.');
         if (input.kind === 'listing') {
           // The unique index allows one open report per person and listing: counting rows counts people.
-          // Only people with a proven email count, so a few throw-away accounts cannot hide a listing.
-          const [n] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(report)
-            .innerJoin(user, eq(user.id, report.reporterId))
-            .where(
-              and(
-                eq(report.kind, 'listing'),
-                eq(report.targetId, input.targetId),
-                isNull(report.resolvedAt),
-                eq(user.emailVerified, true),
-              ),
-            );
+          // Only people with a history count (ESTABLISHED_SQL), so throw-away accounts cannot hide a listing.
+          const [n] = (
+            await tx.execute<{ n: number }>(
+              sql`select count(*)::int as n from report r join "user" u on u.id = r.reporter_id
+                where r.kind = 'listing' and r.target_id = ${input.targetId} and r.resolved_at is null
+                and ${sql.raw(ESTABLISHED_SQL('u'))}`,
+            )
+          ).rows;
           if ((n?.n ?? 0) >= hideThreshold)
             await tx
               .update(product)
@@ -314,10 +322,20 @@ where c.status = 'open' order by c.created_at limit 100`,
         reporter_name: string;
         reason: string;
         created_at: string;
+        reporter_established: boolean;
+        reporter_day: number;
       }>(
         'trust_queue',
-        `select r.id, r.kind, r.target_id, r.reporter_id, u.name as reporter_name, r.reason, ${iso('r.created_at')} as created_at
-from report r join "user" u on u.id = r.reporter_id where r.resolved_at is null order by r.created_at, r.id limit ${QUEUE_REPORTS}`,
+        // Beside each report, what a moderator weighs about its reporter: a history (whether it counts
+        // toward hiding), and how many different things they reported in the last day.
+        `with recent as (
+  select reporter_id, count(distinct kind || ':' || target_id)::int as n from report
+  where created_at > now() - interval '1 day' group by reporter_id
+)
+select r.id, r.kind, r.target_id, r.reporter_id, u.name as reporter_name, r.reason, ${iso('r.created_at')} as created_at,
+  ${ESTABLISHED_SQL('u')} as reporter_established, coalesce(d.n, 0) as reporter_day
+from report r join "user" u on u.id = r.reporter_id left join recent d on d.reporter_id = r.reporter_id
+where r.resolved_at is null order by r.created_at, r.id limit ${QUEUE_REPORTS}`,
       );
       const groups = new Map<
         string,
@@ -330,7 +348,15 @@ from report r join "user" u on u.id = r.reporter_id where r.resolved_at is null 
           g = { kind: r.kind, targetId: r.target_id, firstReporter: r.reporter_id, reports: [] };
           groups.set(key, g);
         }
-        g.reports.push({ _id: r.id, reporterName: r.reporter_name, reason: r.reason, createdAt: r.created_at });
+        g.reports.push({
+          _id: r.id,
+          reporterName: r.reporter_name,
+          reason: r.reason,
+          createdAt: r.created_at,
+          reporterEstablished: r.reporter_established,
+          reporterReportsToday: r.reporter_day,
+          massReporting: r.reporter_day >= MASS_REPORTING_TARGETS,
+        });
       }
       const details = await targets([...groups.values()]);
       const items: ModerationItem[] = [];

@@ -83,7 +83,26 @@ describe('ModerationPage', () => {
         userName: 'Faye Faker',
         userSuspended: false,
         hidden: true,
-        reports: [{ _id: 'r1', reporterName: 'Bea Buyer', reason: 'Fake photos', createdAt: '2026-11-01T10:00:00.000Z' }],
+        reports: [
+          {
+            _id: 'r1',
+            reporterName: 'Bea Buyer',
+            reason: 'Fake photos',
+            createdAt: '2026-11-01T10:00:00.000Z',
+            reporterEstablished: true,
+            reporterReportsToday: 1,
+            massReporting: false,
+          },
+          {
+            _id: 'r2',
+            reporterName: 'Rex Reporter',
+            reason: 'Fake',
+            createdAt: '2026-11-01T10:05:00.000Z',
+            reporterEstablished: false,
+            reporterReportsToday: 9,
+            massReporting: true,
+          },
+        ],
       },
     ],
     cases: [],
@@ -99,6 +118,11 @@ describe('ModerationPage', () => {
     const item = (await screen.findByRole('heading', { name: 'Too cheap iPhone' })).closest('li')!;
     expect(item).toHaveTextContent('Fake photos');
     expect(item).toHaveTextContent('Hidden');
+    // What the moderator weighs about a reporter: mass reporting, and a report that cannot hide anything.
+    const [honest, flood] = within(item).getAllByRole('listitem');
+    expect(honest).not.toHaveTextContent(/Mass reporting|No history/);
+    expect(flood).toHaveTextContent('Mass reporting: 9 things reported in 24 hours');
+    expect(flood).toHaveTextContent('No history yet: does not count toward hiding');
     expect(within(item).queryByRole('button', { name: 'Remove review' })).not.toBeInTheDocument();
     await userEvent.click(within(item).getByRole('button', { name: 'Hide listing' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hide listing' });

@@ -103,6 +103,18 @@ function QueueItem({ item }: { item: ModerationItem }) {
               <p className="text-xs text-base-content/70">
                 {r.reporterName || 'A former member'}, <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
               </p>
+              {r.massReporting || !r.reporterEstablished ? (
+                <p className="flex flex-wrap gap-1">
+                  {r.massReporting ? (
+                    <span className="badge badge-warning badge-sm">
+                      Mass reporting: {r.reporterReportsToday} things reported in 24 hours
+                    </span>
+                  ) : null}
+                  {!r.reporterEstablished ? (
+                    <span className="badge badge-ghost badge-sm">No history yet: does not count toward hiding</span>
+                  ) : null}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>
