@@ -18,6 +18,7 @@ import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { requestLogSerializer } from './lib/log-redaction';
 import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
 import { createDrain, registerDrain } from './lib/drain';
+import { registerIdempotency } from './lib/idempotency';
 import { registerMetrics } from './lib/metrics';
 import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
@@ -117,6 +118,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     emailHourlyMax: config.rateLimit.emailHourlyMax,
   });
 
+  // Booking and paying sent with an Idempotency-Key are done once, a repeat answered as the first
+  // (lib/idempotency.ts); before compression, which would otherwise hand it the compressed answer.
+  const idempotency = registerIdempotency(app, database.db);
+
   // API answers (and pages, sitemaps) over 1 KB go out as brotli or gzip; the event stream and files
   // already compressed (the web build's .br/.gz, photos) are sent as they are (lib/compression.ts).
   await registerCompression(app);
@@ -172,6 +177,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
+  jobs.register({ name: 'idempotency.forget', everyMs: 60 * 60_000, run: idempotency.forget });
   app.decorate('jobs', jobs);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());

@@ -1,13 +1,15 @@
 import { errorSchema, MAX_UPLOAD_BYTES } from '@shop/contract';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { idempotencyKeyHeaders } from './idempotency';
 import { rateLimitApplies } from './rate-limit';
 import { isPublicRoute } from './security';
 
 /**
  * The OpenAPI document's transform: each route's own answers, plus those any route of its kind can
- * give, which no route declares itself: 429 where the per-IP limit counts (lib/rate-limit.ts), and on
+ * give, which no route declares itself: 429 where the per-IP limit counts (lib/rate-limit.ts), on
  * routes that take a body, 413 past the body limit and 415 for a body that is not JSON (the error
- * handler's payload_too_large and unsupported_media_type). Only the document changes; answers are
+ * handler's payload_too_large and unsupported_media_type), and on routes that take an
+ * Idempotency-Key, its 409 and 422. Only the document changes; answers are
  * not serialised through these. Routes outside /api (the web app's pages, photos, the development
  * outbox) are pages, not API: they are left out.
  */
@@ -18,6 +20,13 @@ export const openapiTransform: typeof jsonSchemaTransform = (input) => {
   const common = {
     ...(rateLimitApplies(url) ? { 429: errorSchema } : {}),
     ...(schema.body ? { 413: errorSchema, 415: errorSchema } : {}),
+    // Routes that take an Idempotency-Key (lib/idempotency.ts): a repeat while the first is under way, a key reused.
+    ...(schema.headers === idempotencyKeyHeaders
+      ? {
+          409: errorSchema.describe('request_in_progress: the same request with this Idempotency-Key is under way (Retry-After)'),
+          422: errorSchema.describe('idempotency_key_reused: this Idempotency-Key came with another request'),
+        }
+      : {}),
     500: errorSchema,
   };
   return jsonSchemaTransform({ ...input, schema: { ...schema, response: { ...common, ...(schema.response as object) } } });

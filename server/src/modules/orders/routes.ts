@@ -11,6 +11,7 @@ import {
 } from '@shop/contract';
 import { assertOwnEmail, requireRole, requireUser, requireVerifiedEmail } from '../../auth/plugin';
 import { forbidden } from '../../lib/errors';
+import { idempotencyKeyHeaders } from '../../lib/idempotency';
 import { sendKeysetPage } from '../../lib/paging';
 import type { OrdersService } from './service';
 
@@ -24,6 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
         tags: ['orders'],
         summary:
           "Book an item with a meeting location (buyers with a verified email; 403 email_not_verified before). The seller's phone comes with the order once it is paid",
+        headers: idempotencyKeyHeaders,
         body: orderInputSchema,
         response: {
           201: insertResultSchema,

@@ -13,6 +13,7 @@ import {
 } from '@shop/contract';
 import { assertOwnEmail, requireRole } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
+import { idempotencyKeyHeaders } from '../../lib/idempotency';
 import { paymentOutcomes } from '../../lib/metrics';
 import { sendKeysetPage } from '../../lib/paging';
 import type { SimulatedProvider } from '../../payments/simulated';
@@ -42,6 +43,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Start paying for one of your orders; the amount comes from the order',
+        headers: idempotencyKeyHeaders,
         body: paymentIntentInputSchema,
         response: { 200: paymentIntentSchema, ...errors },
       },
@@ -55,6 +57,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payments'],
         summary: 'Record a payment the provider confirms (same transaction twice records once)',
+        headers: idempotencyKeyHeaders,
         body: paymentInputSchema,
         response: { 201: paymentResultSchema, ...errors },
       },
@@ -97,6 +100,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         schema: {
           tags: ['payments'],
           summary: 'Test mode: confirm a card payment with the simulated provider (stands in for Stripe.js)',
+          headers: idempotencyKeyHeaders,
           body: simulatedConfirmSchema,
           response: { 200: simulatedConfirmResultSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema, 400: errorSchema },
         },
