@@ -67,6 +67,57 @@ describe('apiRequest', () => {
   });
 });
 
+describe('idempotent writes', () => {
+  const keyOf = (init: unknown) => ((init as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+
+  it('are sent with an Idempotency-Key, and sent again with the same key after a 503 or request_in_progress', async () => {
+    const answers = [
+      { status: 503, body: { error: 'unavailable', message: 'Try again.' }, headers: { 'retry-after': '0' } },
+      { status: 409, body: { error: 'request_in_progress', message: 'Wait.' }, headers: { 'retry-after': '0' } },
+      { status: 201, body: { acknowledged: true, insertedId: 'o1' } },
+    ];
+    const { fn } = mockFetch({ 'POST /api/orders': () => answers.shift() ?? { status: 500 } });
+    await expect(api('/orders', { method: 'POST', body: { productId: 'p1' }, idempotent: true })).resolves.toMatchObject({
+      insertedId: 'o1',
+    });
+    const keys = fn.mock.calls.map(([, init]) => keyOf(init));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('are sent again after no answer at all, and give up after three more tries', async () => {
+    let calls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls++;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ error: 'unavailable', message: 'Try again.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        });
+      }),
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const result = api('/payments', { method: 'POST', body: {}, idempotent: true }).catch((e: unknown) => e);
+      await vi.runAllTimersAsync();
+      expect(await result).toMatchObject({ status: 503, code: 'unavailable' });
+      expect(calls).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("other writes are sent once, without a key: a 503 is the caller's to handle", async () => {
+    const { fn } = mockFetch({ 'DELETE /api/orders/o1': { status: 503, body: { error: 'unavailable', message: 'Try again.' } } });
+    await expect(api('/orders/o1', { method: 'DELETE' })).rejects.toMatchObject({ status: 503 });
+    expect(fn).toHaveBeenCalledTimes(1);
+    expect(keyOf(fn.mock.calls[0]?.[1])).toBeUndefined();
+  });
+});
+
 describe('urls and headers', () => {
   it('builds /api urls, skipping empty query values', () => {
     expect(apiUrl('/allproducts', { limit: 24, q: '', category: undefined, verified: true })).toBe(

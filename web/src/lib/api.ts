@@ -53,7 +53,44 @@ export interface RequestOptions {
   query?: Query;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A write the shop does once per Idempotency-Key (booking, paying): sent with a new key, and sent
+   * again with that key when its answer is lost, as can happen while the shop is being deployed: no
+   * answer at all, a 503, or 409 request_in_progress (after their Retry-After), at most 3 times.
+   */
+  idempotent?: boolean;
 }
+
+/** How often an idempotent write is sent again, and the longest wait before each time (tests shorten it). */
+export const idempotentRetry = { times: 3, maxWaitMs: 5000 };
+
+/** A new Idempotency-Key (crypto.randomUUID exists on https and localhost only). */
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Waits `ms`, or throws the AbortError once `signal` aborts. */
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The request was aborted.', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('The request was aborted.', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** The wait an answer's Retry-After asks for (seconds), within idempotentRetry.maxWaitMs; 1 s without one. */
+const retryWaitMs = (headers?: Headers) => {
+  const seconds = Number(headers?.get('retry-after') ?? 1);
+  return Math.min(Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000, idempotentRetry.maxWaitMs);
+};
 
 export interface ApiResponse<T> {
   data: T;
@@ -123,24 +160,42 @@ export function toApiError(status: number, statusText: string, body: unknown): A
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers } = options;
+  const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal, headers, idempotent } = options;
+  const key = idempotent ? newIdempotencyKey() : undefined;
   const init: RequestInit = {
     method,
     credentials: 'include',
     signal,
-    headers: { Accept: 'application/json', ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(key ? { 'Idempotency-Key': key } : {}),
+      ...headers,
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   };
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, query), init);
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw networkError();
+  for (let attempt = 0; ; attempt++) {
+    const again = !!key && attempt < idempotentRetry.times;
+    let response: Response;
+    try {
+      response = await fetch(apiUrl(path, query), init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      if (again) {
+        await wait(retryWaitMs(), signal);
+        continue;
+      }
+      throw networkError();
+    }
+    const data = await readBody(response);
+    if (response.ok) return { data: data as T, headers: response.headers, status: response.status };
+    const error = toApiError(response.status, response.statusText, data);
+    if (again && (error.status === 503 || (error.status === 409 && error.code === 'request_in_progress'))) {
+      await wait(retryWaitMs(response.headers), signal);
+      continue;
+    }
+    throw error;
   }
-  const data = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, response.statusText, data);
-  return { data: data as T, headers: response.headers, status: response.status };
 }
 
 export interface UploadOptions {

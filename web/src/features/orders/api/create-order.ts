@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/orders. Price, seller, product name and image come from the product on the server. */
 export function createOrder(input: OrderInput) {
-  return api<{ acknowledged: boolean; insertedId: string }>('/orders', { method: 'POST', body: input });
+  return api<{ acknowledged: boolean; insertedId: string }>('/orders', { method: 'POST', body: input, idempotent: true });
 }
 
 export function useCreateOrder() {

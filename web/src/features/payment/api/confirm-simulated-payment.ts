@@ -23,7 +23,7 @@ export interface ConfirmedPaymentIntent {
 export async function confirmSimulatedPayment(card: SimulatedCard): Promise<ConfirmedPaymentIntent> {
   const data = await api<{ paymentIntent?: ConfirmedPaymentIntent; error?: { code: string; message: string } }>(
     '/payments/simulated/confirm',
-    { method: 'POST', body: card },
+    { method: 'POST', body: card, idempotent: true },
   );
   if (data?.error) throw new Error(data.error.message);
   // Held (requires_capture) until the hand-off, or captured already: either way the card went through.

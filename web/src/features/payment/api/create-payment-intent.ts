@@ -5,7 +5,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 /** POST /api/create-payment-intent {orderId}: the amount comes from the order on the server. */
 export function createPaymentIntent(orderId: string) {
-  return api<PaymentIntent>('/create-payment-intent', { method: 'POST', body: { orderId } });
+  return api<PaymentIntent>('/create-payment-intent', { method: 'POST', body: { orderId }, idempotent: true });
 }
 
 /**

@@ -11,7 +11,7 @@ export interface PaymentRecordInput {
 
 /** POST /api/payments: the server checks the transaction with the provider before it records it. */
 export function recordPayment(input: PaymentRecordInput) {
-  return api<{ acknowledged: boolean; insertedId: string }>('/payments', { method: 'POST', body: input });
+  return api<{ acknowledged: boolean; insertedId: string }>('/payments', { method: 'POST', body: input, idempotent: true });
 }
 
 export function useRecordPayment() {

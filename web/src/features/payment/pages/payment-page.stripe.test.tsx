@@ -8,6 +8,7 @@ import { mockFetch, type MockResponse } from '@/test/fetch-mock';
 import { order } from '@/test/fixtures';
 import { buyer, renderWithApp } from '@/test/render';
 import { paymentPolling } from '../api/wait-for-payment';
+import { idempotentRetry } from '@/lib/api';
 import { StripeLoaderContext } from '../components/stripe-loader';
 import { cardError, fakeStripe, type FakeStripeOptions } from '../test/fake-stripe';
 import { PaymentPage } from './payment-page';
@@ -77,8 +78,15 @@ describe('PaymentPage with Stripe', () => {
   // The form is a lazy chunk; import it once up front so the first test does not race its transform.
   beforeAll(() => import('../components/stripe-card-form'));
   const saved = { ...paymentPolling };
-  beforeEach(() => Object.assign(paymentPolling, { intervalMs: 5, timeoutMs: 1000 }));
-  afterEach(() => Object.assign(paymentPolling, saved));
+  const savedRetry = { ...idempotentRetry };
+  beforeEach(() => {
+    Object.assign(paymentPolling, { intervalMs: 5, timeoutMs: 1000 });
+    Object.assign(idempotentRetry, { maxWaitMs: 5 });
+  });
+  afterEach(() => {
+    Object.assign(paymentPolling, saved);
+    Object.assign(idempotentRetry, savedRetry);
+  });
 
   it('loads Stripe with the publishable key, mounts the PaymentElement with the client secret, confirms, then records', async () => {
     const { fake, callTo } = renderPage({
@@ -182,7 +190,8 @@ describe('PaymentPage with Stripe', () => {
     await pay();
     expect(await screen.findByText(MESSAGES.paymentComplete)).toBeInTheDocument();
     expect(screen.getByText('pi_3Stripe123')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/payments')).toHaveLength(1);
+    // Sent again with its Idempotency-Key (lib/api.ts) three times, then left to the webhook.
+    expect(callsTo('POST', '/api/payments')).toHaveLength(4);
     expect(readsAfterPost).toBeGreaterThanOrEqual(3);
   });
 
