@@ -13,6 +13,40 @@ export const repoRoot = path.resolve(serverRoot, '..');
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Waits until `cond` holds, checking every 50 ms, and fails naming `what` past `timeoutMs`: a test
+ * waits for what it needs to have happened, however busy the machine, never for a fixed time.
+ */
+export async function waitFor(what: string, cond: () => boolean | Promise<boolean>, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > until) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Every process the harness started, and how to end it at once: ended if the test process exits
+ * without its teardown (nginx with SIGTERM, so its master takes its workers along).
+ */
+const started = new Map<ChildProcess, NodeJS.Signals>();
+const endStarted = () => {
+  for (const [c, sig] of started) if (c.exitCode === null && c.signalCode === null) c.kill(sig);
+};
+process.once('exit', endStarted);
+// Stopped from outside (Ctrl-C, or test-cluster/run.ts passing on its SIGTERM): vitest ends its
+// workers with a signal, which skips 'exit' handlers.
+for (const sig of ['SIGINT', 'SIGTERM'] as const)
+  process.once(sig, () => {
+    endStarted();
+    process.exit(128 + (sig === 'SIGINT' ? 2 : 15));
+  });
+function track(child: ChildProcess, endWith: NodeJS.Signals = 'SIGKILL') {
+  started.set(child, endWith);
+  child.once('exit', () => started.delete(child));
+  return child;
+}
+
 /** What the systemd unit runs: its Environment= settings (for one port) and ExecStart's node arguments. */
 export function readUnit(port: number) {
   const text = fs.readFileSync(path.join(repoRoot, 'deploy/systemd/shop@.service'), 'utf8');
@@ -57,11 +91,13 @@ export class Instance {
     const unit = readUnit(this.port);
     const args = unit.args.map((a) => (a === 'server/dist/main.js' ? this.entry : a));
     this.startedAt = Date.now();
-    const child = spawn(process.execPath, args, {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', ...unit.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = track(
+      spawn(process.execPath, args, {
+        cwd: repoRoot,
+        env: { PATH: process.env.PATH ?? '', ...unit.env, ...this.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
     this.child = child;
     child.stdout?.on('data', (d) => (this.out += d));
     child.stderr?.on('data', (d) => (this.out += d));
@@ -72,7 +108,7 @@ export class Instance {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async ready(timeoutMs = 60_000) {
+  async ready(timeoutMs = 180_000) {
     const until = Date.now() + timeoutMs;
     for (;;) {
       if (!this.running) throw new Error(`${this.name} exited while starting:\n${this.out.slice(-4000)}`);
@@ -126,6 +162,29 @@ export class Nginx {
     return path.join(this.dir, 'shop.access.log');
   }
 
+  /**
+   * Whether nginx has answered a request through the instance on `port` since the access log had
+   * `sinceLine` lines (the last upstream it tried is that one, and it answered): nginx no longer
+   * counts it as failed, so it shares the load again.
+   */
+  answeredThrough(port: number, sinceLine: number) {
+    return this.logs()
+      .access.slice(sinceLine)
+      .some((l) => {
+        const m = / upstream=(\S+(?:, \S+)*) upstream_status=(\S+(?:, \S+)*) /.exec(l);
+        return m?.[1]?.split(', ').at(-1) === `127.0.0.1:${port}` && /^[234]\d\d$/.test(m[2]?.split(', ').at(-1) ?? '');
+      });
+  }
+
+  /** The lines of the access log and of both error logs (the site's and nginx's own) written so far. */
+  logs() {
+    const read = (f: string) => (fs.existsSync(f) ? fs.readFileSync(f, 'utf8').split('\n').filter(Boolean) : []);
+    return {
+      access: read(this.accessLog),
+      error: [...read(path.join(this.dir, 'shop.error.log')), ...read(path.join(this.dir, 'error.log'))],
+    };
+  }
+
   render(): string {
     let site = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/shop.conf'), 'utf8');
     const servers = site.match(/^\s*server 127\.0\.0\.1:\d+ /gm) ?? [];
@@ -162,9 +221,12 @@ export class Nginx {
       encoding: 'utf8',
     });
     if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}${check.stdout}`);
-    this.child = spawn('/usr/sbin/nginx', ['-p', this.dir, '-e', `${this.dir}/error.log`, '-c', conf, '-g', 'daemon off;'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = track(
+      spawn('/usr/sbin/nginx', ['-p', this.dir, '-e', `${this.dir}/error.log`, '-c', conf, '-g', 'daemon off;'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+      'SIGTERM',
+    );
     this.child.stdout?.on('data', (d) => (this.out += d));
     this.child.stderr?.on('data', (d) => (this.out += d));
     // Probed on /metrics, which nginx answers itself: a probe through to instances not yet started
