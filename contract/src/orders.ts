@@ -1,25 +1,9 @@
 import { z } from 'zod';
 import { answerEmail, answerId, answerTime, emailSchema, idSchema, pageQuery, phoneSchema } from './common';
+import { ORDER_STATUSES } from './order-status';
 import { shownText } from './shown-text';
 
-/**
- * 'cancelled': an unpaid booking of an item its seller marked sold elsewhere (the buyer is told by mail).
- * 'paid': the money is held (authorised) until the hand-off; then completed (captured), released (the
- * hold given back: not confirmed in time), declined (not as described at the meeting) or disputed
- * (after the hand-off), and resolved by moderation. 'expired': unpaid for too long.
- */
-export const ORDER_STATUSES = [
-  'unpaid',
-  'paid',
-  'refunded',
-  'cancelled',
-  'expired',
-  'completed',
-  'released',
-  'declined',
-  'disputed',
-  'resolved',
-] as const;
+export * from './order-status';
 
 /** The payment behind an order, as its buyer sees it in My Orders (the winning one, else the latest). */
 export const orderPaymentSchema = z

@@ -34,6 +34,6 @@ export type UploadResult = z.infer<typeof uploadResultSchema>;
 /** The photos of a listing: upload ids, the first is the cover, each once. */
 export const photoIdsSchema = z
   .array(idSchema, { message: `must be a list of 1 to ${MAX_PHOTOS} photo ids` })
-  .min(MIN_PHOTOS, { message: 'needs at least one photo' })
+  .min(MIN_PHOTOS, { message: 'must have at least one photo' })
   .max(MAX_PHOTOS, { message: `must be at most ${MAX_PHOTOS} photos` })
   .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat a photo' });

@@ -1,3 +1,4 @@
+import { ORDER_NEXT_STEPS, ORDER_STATUS_LABELS } from '@shop/contract';
 import { layout } from '../layout';
 import type { RenderedMail } from '../types';
 import { card, dollars, oneLine, page, when } from './format';
@@ -16,29 +17,29 @@ export function paymentReceivedBuyerMail(m: Payment & { brand: string | null; la
   return layout({
     title: `Payment received: ${oneLine(m.productName)}`,
     paragraphs: [
-      `We received your payment of ${dollars(m.amountCents)} for "${m.productName}". The item is yours.`,
+      `We received your payment of ${dollars(m.amountCents)} for "${m.productName}". The item is booked for you, and your money is held: the seller does not have it yet.`,
       `Amount: ${dollars(m.amountCents)}`,
       ...(paidWith ? [`Paid with: ${paidWith}`] : []),
       `Transaction: ${m.transactionId}`,
       `Paid: ${when(m.paidAt)}`,
-      'Paid — held until you meet: the amount is held on your card and taken only when the seller confirms the hand-off with the code on your order in My Orders. Never send that code; show it at the meeting.',
+      `Status: ${ORDER_STATUS_LABELS.paid}. ${ORDER_NEXT_STEPS.buyer.paid} Your code is on your order in My Orders: never send it, show it at the meeting.`,
     ],
     action: { label: 'Open My Orders', url: page.myOrders(m.baseUrl) },
     baseUrl: m.baseUrl,
   });
 }
 
-/** To the seller, when a buyer's payment for one of their items is recorded: the item is sold. */
+/** To the seller, when a buyer's payment for one of their items is recorded: the money is held until the hand-off. */
 export function paymentReceivedSellerMail(m: Payment & { buyerName: string }): RenderedMail {
   return layout({
     title: `Your item was paid for: ${oneLine(m.productName)}`,
     paragraphs: [
-      `${m.buyerName} paid ${dollars(m.amountCents)} for your item "${m.productName}". It is now marked as sold.`,
+      `${m.buyerName} paid ${dollars(m.amountCents)} for your item "${m.productName}". It is reserved for them: no one else can book it.`,
       `Buyer: ${m.buyerName}`,
       `Amount: ${dollars(m.amountCents)}`,
       `Transaction: ${m.transactionId}`,
       `Paid: ${when(m.paidAt)}`,
-      "The money is held on the buyer's card until you meet: hand the item over and confirm with the buyer's code (My Products, Bookings, Confirm hand-off) to be paid.",
+      `Status: ${ORDER_STATUS_LABELS.paid}. ${ORDER_NEXT_STEPS.seller.paid} (Sales, Confirm hand-off.)`,
     ],
     action: { label: 'Open My Products', url: page.myProducts(m.baseUrl) },
     baseUrl: m.baseUrl,

@@ -6,6 +6,7 @@ import {
   HANDOFF_MAX_ATTEMPTS,
   type Handoff,
   handoffQrText,
+  ORDER_STATUS_LABELS,
   type OrderCase,
   type ProductPhoto,
 } from '@shop/contract';
@@ -294,7 +295,7 @@ export function handoffService(deps: HandoffDeps) {
         throw new AppError(
           400,
           'wrong_code',
-          `code is not this order's code: ${verdict.left} ${verdict.left === 1 ? 'try' : 'tries'} left before the hand-off locks for an hour.`,
+          `That code does not match this order: ${verdict.left} ${verdict.left === 1 ? 'try' : 'tries'} left before the hand-off locks for an hour.`,
           'code',
         );
       }
@@ -326,11 +327,11 @@ export function handoffService(deps: HandoffDeps) {
         if (moved.changed)
           await tell(orderId, 'completed', {
             buyer: {
-              title: `Handed over: ${row.productName}`,
+              title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
               body: `The seller confirmed the hand-off; $${money.toDollars(row.o.priceCents)} was taken from your card. Something wrong? You can open a dispute within ${DISPUTE_WINDOW_HOURS} hours.`,
             },
             seller: {
-              title: `Hand-off confirmed: ${row.productName}`,
+              title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
               body: `The buyer's code was right: $${money.toDollars(row.o.priceCents)} is yours.`,
             },
             mailKind: 'payment-received',
@@ -349,11 +350,11 @@ export function handoffService(deps: HandoffDeps) {
       if (moved.changed)
         await tell(orderId, 'declined', {
           buyer: {
-            title: `Declined: ${row.productName}`,
+            title: `${ORDER_STATUS_LABELS.declined}: ${row.productName}`,
             body: 'Your hold is released: no money was taken. A moderator will look at what you reported.',
           },
           seller: {
-            title: `The buyer declined ${row.productName}`,
+            title: `${ORDER_STATUS_LABELS.declined}: ${row.productName}`,
             body: 'The buyer said it was not as described. The item is back on sale; a moderator will review the case.',
           },
           mailKind: 'refund',
@@ -389,9 +390,12 @@ export function handoffService(deps: HandoffDeps) {
       });
       if (moved.changed)
         await tell(orderId, 'disputed', {
-          buyer: { title: `Dispute opened: ${row.productName}`, body: 'A moderator will look at it and write to you both.' },
+          buyer: {
+            title: `${ORDER_STATUS_LABELS.disputed}: ${row.productName}`,
+            body: 'A moderator will look at it and write to you both.',
+          },
           seller: {
-            title: `The buyer disputed ${row.productName}`,
+            title: `${ORDER_STATUS_LABELS.disputed}: ${row.productName}`,
             body: 'A moderator will look at the dispute and write to you both.',
           },
           mailKind: 'refund',
@@ -418,11 +422,11 @@ export function handoffService(deps: HandoffDeps) {
           released++;
           await tell(o.id, 'released', {
             buyer: {
-              title: `Hold released: ${o.name}`,
+              title: `${ORDER_STATUS_LABELS.released}: ${o.name}`,
               body: `The hand-off was not confirmed within ${deps.holdDays} days, so your card's hold is released: no money was taken.`,
             },
             seller: {
-              title: `Hold released: ${o.name}`,
+              title: `${ORDER_STATUS_LABELS.released}: ${o.name}`,
               body: `The hand-off was not confirmed within ${deps.holdDays} days: the buyer's money was given back and the item is on sale again.`,
             },
             mailKind: 'refund',

@@ -70,7 +70,7 @@ describe('AddProductForm (every field required)', () => {
       'Phone number is required',
       'Condition is required',
       'Years used is required',
-      'Photos needs at least one photo',
+      'Photos must have at least one photo',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }

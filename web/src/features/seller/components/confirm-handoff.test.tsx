@@ -46,7 +46,7 @@ describe('ConfirmHandoff', () => {
               body: {
                 error: 'wrong_code',
                 field: 'code',
-                message: "code is not this order's code: 4 tries left before the hand-off locks for an hour.",
+                message: 'That code does not match this order: 4 tries left before the hand-off locks for an hour.',
               },
             },
     });
