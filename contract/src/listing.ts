@@ -120,5 +120,21 @@ export type SellerBooking = z.infer<typeof sellerBookingSchema>;
 
 export const bookingsQuerySchema = pageQuery;
 
+/** One booking of any of the seller's items, for their Sales page (GET /me/sales): the booking and its item. */
+export const saleSchema = sellerBookingSchema
+  .extend({
+    productId: answerId,
+    productName: z.string(),
+    img: z.string(),
+    paidAt: answerTime.nullable(),
+  })
+  .meta({ id: 'Sale' });
+export type Sale = z.infer<typeof saleSchema>;
+
+/** GET /me/sales: newest first, in keyset pages; `state` keeps one order status. */
+export const salesQuerySchema = pageQuery.extend({
+  state: z.enum(ORDER_STATUSES, { message: `must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+});
+
 /** How long a cut price shows as "Price dropped" on cards. */
 export const PRICE_DROP_SHOWN_DAYS = 14;

@@ -22,6 +22,8 @@ import { registerIdempotency } from './lib/idempotency';
 import { registerMetrics } from './lib/metrics';
 import { mailSettingsService } from './modules/me/mail-settings';
 import { meRoutes } from './modules/me/routes';
+import { salesRoutes } from './modules/sales/routes';
+import { salesService } from './modules/sales/service';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
 import { listingService } from './modules/listing/service';
@@ -218,6 +220,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(ordersRoutes, { orders: ordersService(db, mail, { counters, ...config.bookings }) });
       await api.register(handoffRoutes, { handoff });
       await api.register(meRoutes, { mailSettings });
+      await api.register(salesRoutes, { sales: salesService(db) });
       await api.register(auditRoutes, { audit: auditService(db) });
       await api.register(talk.routes);
       // Reviews, seller pages, reports and moderation; outcomes reach people through talk's notifications.
