@@ -36,6 +36,8 @@ export const conversationSchema = conversationSummarySchema
      * buyer, the seller's listed phone once that booking is paid. Empty otherwise.
      */
     otherPhone: z.string(),
+    /** The other person is a seller the shop's team verified (the tick beside their name). */
+    otherVerified: z.boolean(),
     /** The id of the last of my messages the other person has read ('' when none). */
     otherReadUpTo: z.string(),
     /** I blocked the other person (I can unblock); `blocked` is also true when they blocked me. */

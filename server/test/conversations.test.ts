@@ -18,6 +18,7 @@ type Conv = {
   unread: number;
   blocked: boolean;
   otherPhone: string;
+  otherVerified: boolean;
   otherReadUpTo: string;
   lastMessage: { text: string; mine: boolean } | null;
 };
@@ -143,6 +144,13 @@ describe('conversations', () => {
     expect(r.body).toMatchObject({ role: 'seller', otherId: booker.id, otherPhone: '+1 555 0142' });
     expect((await open(booker, listing)).body._id).toBe(r.body._id);
     expectError(await third.post('/api/conversations', { listingId: listing, buyerId: booker.id }), 403, 'a buyer names another');
+  });
+
+  it('says whether the other person is a verified seller (the tick beside their name); a buyer never is', async () => {
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherVerified).toBe(false);
+    expectStatus(await (await admin(t)).put(`/api/users/verify/${s.id}`), 200, 'verify the seller');
+    expect((await b.get<Conv>(`/api/conversations/${convId}`)).body.otherVerified).toBe(true);
+    expect((await s.get<Conv>(`/api/conversations/${convId}`)).body.otherVerified).toBe(false);
   });
 
   it("a booking gives the seller the buyer's phone, and the buyer the seller's once it is paid", async () => {

@@ -185,6 +185,7 @@ from conversation c where c.id = $1`,
         price_cents: number;
         status: string;
         other_phone: string;
+        other_verified: boolean;
         other_read: string;
         blocked_by_me: boolean;
       }
@@ -198,6 +199,7 @@ from conversation c where c.id = $1`,
        and ord.buyer_id = c.buyer_id and ord.status in ('paid', 'completed', 'disputed', 'resolved')) then p.phone else '' end)
   else coalesce((select ord.phone from orders ord where ord.product_id = c.product_id and ord.buyer_id = c.buyer_id
      order by ord.created_at desc limit 1), '') end as other_phone,
+  (o.role = 'seller' and o.verified and o.deleted_at is null) as other_verified,
   (case when c.buyer_id = $1 then c.seller_read_id else c.buyer_read_id end)::text as other_read,
   exists (select 1 from user_block b where b.blocker_id = $1 and b.blocked_id = o.id) as blocked_by_me
   ${SUMMARY_FROM} where c.id = $2`,
@@ -209,6 +211,7 @@ from conversation c where c.id = $1`,
       listingPrice: money.toDollars(r.price_cents),
       listingStatus: r.status,
       otherPhone: r.other_phone,
+      otherVerified: r.other_verified,
       otherReadUpTo: r.other_read === '0' ? '' : r.other_read,
       blockedByMe: r.blocked_by_me,
       readOnly: !a.participant,

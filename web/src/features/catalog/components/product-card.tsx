@@ -1,7 +1,8 @@
 import type { Product } from '@shop/contract';
-import { BadgeCheck, CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
+import { CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
 import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
+import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
 import { formatPrice, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
@@ -19,14 +20,6 @@ interface ProductCardProps {
   badges?: React.ReactNode;
   /** The card title's level: 3 under a section heading (home), 2 right under the page's h1. */
   headingLevel?: 2 | 3;
-}
-
-export function VerifiedTick() {
-  return (
-    <span className="inline-flex text-info" role="img" aria-label="Verified seller" title="Verified seller">
-      <BadgeCheck size={16} aria-hidden="true" />
-    </span>
-  );
 }
 
 /**

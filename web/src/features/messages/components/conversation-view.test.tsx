@@ -21,6 +21,7 @@ const conversation: Conversation = {
   listingPrice: 450,
   listingStatus: 'available',
   otherPhone: '',
+  otherVerified: false,
   otherReadUpTo: '2',
   blockedByMe: false,
   readOnly: false,
@@ -50,6 +51,20 @@ describe('ConversationView', () => {
     expect(texts.map((t) => t.textContent)).toEqual(['Hello', 'see https://evil.example/pay <a href="x">here</a>']);
     expect(within(log).queryByRole('link')).toBeNull();
     expect(screen.getByTestId('seen')).toHaveTextContent('Seen');
+  });
+
+  it('heads the conversation with the item, the other person with the verified tick, and their phone to call', async () => {
+    mockFetch({
+      'GET /api/conversations/c1': { body: { ...conversation, otherVerified: true, otherPhone: '+880 1700 000000' } },
+      'GET /api/conversations/c1/messages': { body: [] },
+    });
+    renderWithApp(<ConversationView id="c1" />, { user: buyer });
+    const header = (await screen.findByRole('region', { name: 'Conversation with Sam Seller' })).querySelector('header');
+    if (!header) throw new Error('no header');
+    expect(within(header).getByRole('link', { name: /ThinkPad X1/ })).toHaveAttribute('href', '/product/p1');
+    expect(within(header).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(header).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: '+880 1700 000000' })).toHaveAttribute('href', 'tel:+8801700000000');
   });
 
   it('sends on Enter and clears the box; Shift+Enter is a new line', async () => {

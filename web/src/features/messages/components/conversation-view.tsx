@@ -4,6 +4,7 @@ import { MESSAGE_MAX_CHARS } from '@shop/contract/constants';
 import { ErrorState } from '@/components/error-state';
 import { Img } from '@/components/img';
 import { Spinner } from '@/components/spinner';
+import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
 import { formatPrice } from '@/lib/format';
@@ -81,52 +82,64 @@ export function ConversationView({ id }: { id: string }) {
       className="flex min-h-[28rem] flex-col rounded-box border border-base-300"
       aria-label={`Conversation with ${c.otherName || 'a deleted user'}`}
     >
-      <header className="flex flex-wrap items-center gap-3 border-b border-base-300 p-3">
-        <Link to={paths.product.getHref(c.listingId)} className="flex min-w-0 flex-1 items-center gap-3">
+      {/* Two rows, so a phone has room for each: the item (photo, name on up to two lines, price), then
+          the other person (name and tick on one line), their phone, and Block / Report. */}
+      <header className="flex flex-col gap-2 border-b border-base-300 p-3">
+        <Link to={paths.product.getHref(c.listingId)} className="flex min-w-0 items-center gap-3">
           <Img src={c.listingImg} alt="" width={48} height={48} className="size-12 shrink-0 rounded object-cover" />
-          <span className="min-w-0">
-            <span className="block truncate font-semibold">{c.listingName}</span>
-            <span className="block text-sm text-base-content/70">
-              {formatPrice(c.listingPrice)} · {c.role === 'buyer' ? 'Seller' : 'Buyer'}: {c.otherName || 'deleted user'}
-            </span>
+          <span className="flex min-w-0 flex-col">
+            <span className="line-clamp-2 break-words font-semibold leading-snug">{c.listingName}</span>
+            <span className="text-sm text-base-content/70">{formatPrice(c.listingPrice)}</span>
           </span>
         </Link>
-        {c.otherPhone ? (
-          <span className="text-sm">
-            Phone: <span className="font-medium">{c.otherPhone}</span>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <span className="inline-flex min-w-0 max-w-full items-center gap-1">
+            <span className="shrink-0 text-base-content/70">{c.role === 'buyer' ? 'Seller:' : 'Buyer:'}</span>
+            <span className="truncate font-medium">{c.otherName || 'deleted user'}</span>
+            {c.otherVerified ? <VerifiedTick /> : null}
           </span>
-        ) : null}
-        <div className={c.readOnly ? 'hidden' : 'flex gap-1'}>
-          {c.blockedByMe ? (
+          {c.otherPhone ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+              <span className="text-base-content/70">Phone:</span>
+              <a className="link link-hover font-medium" href={`tel:${c.otherPhone.replace(/[^\d+]/g, '')}`}>
+                {c.otherPhone}
+              </a>
+            </span>
+          ) : null}
+          <div className={c.readOnly ? 'hidden' : 'ml-auto flex gap-1'}>
+            {c.blockedByMe ? (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate(c.otherId)}
+              >
+                Unblock
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                disabled={block.isPending}
+                onClick={() => {
+                  if (
+                    window.confirm(`Block ${c.otherName || 'this person'}? Neither of you can send messages until you unblock.`)
+                  )
+                    block.mutate(c.otherId, { onError: (error) => toast.error(errorMessage(error)) });
+                }}
+              >
+                Block
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-ghost btn-sm"
-              disabled={unblock.isPending}
-              onClick={() => unblock.mutate(c.otherId)}
+              aria-expanded={reporting}
+              onClick={() => setReporting((v) => !v)}
             >
-              Unblock
+              Report
             </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              disabled={block.isPending}
-              onClick={() => {
-                if (window.confirm(`Block ${c.otherName || 'this person'}? Neither of you can send messages until you unblock.`))
-                  block.mutate(c.otherId, { onError: (error) => toast.error(errorMessage(error)) });
-              }}
-            >
-              Block
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            aria-expanded={reporting}
-            onClick={() => setReporting((v) => !v)}
-          >
-            Report
-          </button>
+          </div>
         </div>
       </header>
 
