@@ -30,10 +30,48 @@ const MONTHS = [
   'December',
 ] as const;
 
-/** A UTC time as "3 November 2025" (en-GB, long month). */
-export function formatLongDate(t: number): string {
-  const d = new Date(t);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** A day as the API's product `date` writes it: d/m/yyyy. */
+const DAY_MONTH_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+type DateInput = string | number | Date | null | undefined;
+
+/** The moment `value` names, or null: an ISO time, epoch milliseconds or a Date (not a d/m/yyyy day). */
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = value instanceof Date ? value : new Date(typeof value === 'number' ? value : Date.parse(value));
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * The one way the app writes a date for people: "26 Nov 2026". `value` is an ISO time, epoch
+ * milliseconds, a Date, or the API's d/m/yyyy `date` (already a calendar day). Times are read in the
+ * viewer's time zone; `utc` reads them in UTC, for pages the server renders (the same on the server
+ * and in every browser that hydrates them). '' when there is nothing readable.
+ */
+export function formatDate(value: DateInput, { utc = false }: { utc?: boolean } = {}): string {
+  if (typeof value === 'string') {
+    const day = DAY_MONTH_YEAR.exec(value.trim());
+    if (day) {
+      const [, d = '', m = '', y = ''] = day;
+      const month = SHORT_MONTHS[Number(m) - 1];
+      return month && Number(d) >= 1 && Number(d) <= 31 ? `${Number(d)} ${month} ${y}` : value;
+    }
+  }
+  const d = toDate(value);
+  if (!d) return '';
+  return utc
+    ? `${d.getUTCDate()} ${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+    : `${d.getDate()} ${SHORT_MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+}
+
+/** A date with its time of day, in the viewer's time zone: "26 Nov 2026, 14:05" (with `seconds`, "14:05:09"). '' when unreadable. */
+export function formatDateTime(value: DateInput, { seconds = false }: { seconds?: boolean } = {}): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatDate(d)}, ${two(d.getHours())}:${two(d.getMinutes())}${seconds ? `:${two(d.getSeconds())}` : ''}`;
 }
 
 /** "March 2024", in UTC: the same on the server that renders a page and in every browser that hydrates it. */

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditEntry } from '@shop/contract';
+import { formatDateTime } from '@/lib/format';
 
 const ACTION_LABELS: Record<AuditAction, string> = {
   'seller.verified': 'Seller verified',
@@ -44,9 +45,7 @@ export function detailPairs(entry: AuditEntry): [string, string][] {
     .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
+/** When an entry was recorded, to the second, in the app's one date format. */
 export function formatWhen(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
+  return formatDateTime(iso, { seconds: true }) || iso;
 }

@@ -7,15 +7,10 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/hooks/use-user';
 import { errorMessage, isApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useActiveSessions, useSignOutEverywhere } from '../api/account';
 import { describeUserAgent } from '../lib/user-agent';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-function formatWhen(date: Date) {
-  const t = date.getTime();
-  return Number.isFinite(t) ? when.format(t) : '';
-}
 
 export const SIGNED_OUT_EVERYWHERE = 'You were signed out of all devices.';
 
@@ -53,7 +48,7 @@ function SessionList() {
               </p>
               <p className="text-sm text-base-content/75">
                 {s.ipAddress ? <span>IP {s.ipAddress} · </span> : null}
-                <span>Signed in {formatWhen(s.createdAt)}</span>
+                <span>Signed in {formatDateTime(s.createdAt)}</span>
               </p>
             </div>
           </li>

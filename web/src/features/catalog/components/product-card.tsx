@@ -4,7 +4,7 @@ import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
-import { formatPrice, formatYears } from '@/lib/format';
+import { formatDate, formatPrice, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
 import { CardLink } from './card-link';
 import { PriceDrop } from './price-drop';
@@ -102,7 +102,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             <CalendarDays size={14} aria-hidden="true" />
             Posted
           </dt>
-          <dd>{product.date}</dd>
+          <dd>{formatDate(product.date)}</dd>
         </dl>
         <p className="hidden flex-wrap items-center gap-1 text-sm sm:flex">
           <span className="text-base-content/70">Seller:</span>

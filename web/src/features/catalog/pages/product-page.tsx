@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatLongDate, formatPrice, formatYears } from '@/lib/format';
+import { formatDate, formatPrice, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProductCard } from '../components/product-card';
@@ -26,10 +26,9 @@ import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
 import { percentBelow } from '../lib/pricing';
 
-/** "3 November 2025" from createdAt, or the API's d/m/yyyy `date` when that is all there is. */
+/** "3 Nov 2025" from createdAt (UTC: the page is rendered on the server), or from the API's d/m/yyyy `date` when that is all there is. */
 export function postedDate(product: Pick<Product, 'createdAt' | 'date'>): string {
-  const t = Date.parse(product.createdAt);
-  return Number.isFinite(t) ? formatLongDate(t) : product.date;
+  return formatDate(product.createdAt, { utc: true }) || formatDate(product.date);
 }
 
 /** /product/:id (public): one product with everything about it, Buy now, and related items. */

@@ -1,3 +1,5 @@
+import { formatDate } from '@/lib/format';
+
 /** "just now", "5 min ago", "3 h ago", else the date: how long ago a message or notification came. */
 export function timeAgo(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);
@@ -6,7 +8,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   if (s < 45) return 'just now';
   if (s < 3600) return `${Math.round(s / 60)} min ago`;
   if (s < 86_400) return `${Math.round(s / 3600)} h ago`;
-  return new Date(t).toLocaleDateString();
+  return formatDate(t);
 }
 
 /** The time of day a message was sent, for the conversation view. */

@@ -1,4 +1,4 @@
-import { formatLongDate } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { useState, type FormEvent } from 'react';
 import { REVIEW_REPLY_MAX, type Review } from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
@@ -14,7 +14,7 @@ import { ReportButton } from './report-button';
 import { Stars } from './stars';
 
 /** In UTC, spelled out: the same wherever the list is drawn (the server renders seller pages). */
-const dateOf = (iso: string) => formatLongDate(Date.parse(iso));
+const dateOf = (iso: string) => formatDate(iso, { utc: true });
 
 function ReplyForm({ review }: { review: Review }) {
   const reply = useReplyToReview(review.sellerId);

@@ -12,6 +12,7 @@ import { ErrorState } from '@/components/error-state';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
+import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import {
   useModerationAction,
@@ -30,7 +31,7 @@ const ACTION_LABEL: Record<ModerationAction, string> = {
   suspend: 'Suspend user',
 };
 const KIND_LABEL = { listing: 'Listing', user: 'User', review: 'Review', conversation: 'Conversation' } as const;
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 function ActionDialog({ item, action, onClose }: { item: ModerationItem; action: ModerationAction; onClose: () => void }) {
   const act = useModerationAction();
