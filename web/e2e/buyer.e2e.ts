@@ -95,7 +95,7 @@ test.describe('buyer journey', () => {
     await page.getByRole('link', { name: 'Back to my orders' }).click();
     await page.getByRole('heading', { name: 'You have 1 Orders', exact: true }).waitFor();
     const paidRow = page.getByRole('row').filter({ hasText: first.productName });
-    await paidRow.getByText('Paid — held until you meet', { exact: true }).waitFor();
+    await paidRow.getByText('Paid, held', { exact: true }).waitFor();
     expect(await paidRow.getByText(transactionId).count()).toBe(1);
     expect(await page.getByRole('link', { name: `Pay for ${first.productName}` }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Pay', exact: true }).count()).toBe(0);

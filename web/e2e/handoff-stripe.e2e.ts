@@ -91,10 +91,13 @@ test('Stripe, manual capture: buyer books and pays (held), seller confirms the c
   // My Orders: held until the meeting, with the code for the seller.
   await page.reload();
   const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });
-  await expect(page.getByText('Paid — held until you meet')).toBeVisible();
-  await expect(handoff.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
-  const code = ((await handoff.getByTestId('handoff-code').locator('[aria-hidden="true"]').textContent()) ?? '').trim();
+  await expect(page.getByText('Paid, held', { exact: true })).toBeVisible();
+  await handoff.getByRole('button', { name: `Show code for ${name}` }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Your hand-off code' });
+  await expect(codeDialog.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
+  const code = ((await codeDialog.getByTestId('handoff-code').locator('[aria-hidden="true"]').textContent()) ?? '').trim();
   expect(code).toMatch(/^\d{6}$/);
+  await codeDialog.getByRole('button', { name: 'Close' }).click();
   expect(stripe.intents.get(paymentIntentId)?.status).toBe('requires_capture');
 
   // The seller, on a page of their own, types the buyer's code into Confirm hand-off.
@@ -102,13 +105,13 @@ test('Stripe, manual capture: buyer books and pays (held), seller confirms the c
   const item = seller.page.getByRole('listitem').filter({ has: seller.page.getByRole('article', { name, exact: true }) });
   await item.getByRole('button', { name: 'Bookings' }).click();
   const bookings = item.getByRole('list', { name: `Bookings of ${name}` });
-  await expect(bookings.getByText('Paid, held until you meet')).toBeVisible();
+  await expect(bookings.getByText('Paid, held', { exact: true })).toBeVisible();
   await bookings.getByRole('button', { name: 'Confirm hand-off' }).click();
   const dialog = seller.page.getByRole('dialog', { name: `Confirm the hand-off to ${buyerName}` });
   await dialog.getByLabel("Buyer's 6-digit code").fill(code);
   await dialog.getByRole('button', { name: 'Confirm hand-off' }).click();
   await expect(seller.page.getByText(`Handed over to ${buyerName}: the payment is yours.`)).toBeVisible();
-  await expect(bookings.getByText('Handed over')).toBeVisible();
+  await expect(bookings.getByText('Completed', { exact: true })).toBeVisible();
 
   // The code captured the held money at Stripe; Stripe's event about it changes nothing more.
   expect(stripe.intents.get(paymentIntentId)).toMatchObject({ status: 'succeeded', amount_received: 32_100 });
@@ -119,8 +122,8 @@ test('Stripe, manual capture: buyer books and pays (held), seller confirms the c
 
   // The buyer's open page follows without a reload, then the buyer rates the seller.
   await expect(handoff.getByText(/Handed over on/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Paid — held until you meet')).toHaveCount(0);
-  await expect(handoff.getByTestId('handoff-code')).toHaveCount(0);
+  await expect(page.getByText('Paid, held', { exact: true })).toHaveCount(0);
+  await expect(handoff.getByRole('button', { name: `Show code for ${name}` })).toHaveCount(0);
   const form = page.getByRole('form', { name: 'Rate the seller' });
   await form.waitFor();
   const four = form.getByRole('group', { name: 'Your rating' }).getByRole('radio', { name: '4 stars: very good' });

@@ -3,7 +3,7 @@ import { apiAddProduct, apiPayOrder, apiPlaceOrder, productCard, productFixture 
 
 /**
  * The meeting, in two browsers at once (simulated provider): the buyer pays and the money is held
- * ("Paid — held until you meet") with a QR code and a 6-digit code on the order; the seller opens the
+ * ("Paid, held") with a QR code and a 6-digit code behind the order's Show code; the seller opens the
  * booking on My Products and types the code (this Chromium has no BarcodeDetector, so scanning is not
  * offered); both pages show the hand-off completed without a reload (live events).
  */
@@ -32,19 +32,22 @@ test('buyer pays (held), seller types the hand-off code, both see it completed',
   // My Orders: held until the meeting, with the QR code and the code for the seller.
   await page.goto('/dashboard/myorders');
   const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });
-  await expect(page.getByText('Paid — held until you meet')).toBeVisible();
-  await expect(handoff.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
-  const code = ((await handoff.getByTestId('handoff-code').locator('[aria-hidden="true"]').textContent()) ?? '').trim();
+  await expect(page.getByText('Paid, held', { exact: true })).toBeVisible();
+  await handoff.getByRole('button', { name: `Show code for ${name}` }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Your hand-off code' });
+  await expect(codeDialog.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
+  const code = ((await codeDialog.getByTestId('handoff-code').locator('[aria-hidden="true"]').textContent()) ?? '').trim();
   expect(code).toMatch(/^\d{6}$/);
   await screenshot(page, 'handoff-buyer-held-1440');
   expect(await seriousA11yViolations(page)).toEqual([]);
+  await codeDialog.getByRole('button', { name: 'Close' }).click();
 
   // The seller's booking: Confirm hand-off; the code is never shown on this side.
   await seller.page.goto('/dashboard/myproducts');
   const item = seller.page.getByRole('listitem').filter({ has: productCard(seller.page, name) });
   await item.getByRole('button', { name: 'Bookings' }).click();
   const bookings = item.getByRole('list', { name: `Bookings of ${name}` });
-  await expect(bookings.getByText('Paid, held until you meet')).toBeVisible();
+  await expect(bookings.getByText('Paid, held', { exact: true })).toBeVisible();
   await expect(seller.page.getByText(code)).toHaveCount(0);
   await screenshot(seller.page, 'handoff-seller-bookings-1440');
   // The opened bookings stay inside their item (the card no longer stretches over them into the footer).
@@ -62,12 +65,12 @@ test('buyer pays (held), seller types the hand-off code, both see it completed',
   await dialog.getByLabel("Buyer's 6-digit code").fill(code);
   await dialog.getByRole('button', { name: 'Confirm hand-off' }).click();
   await expect(seller.page.getByText('Handed over to Hana Handoff Buyer: the payment is yours.')).toBeVisible();
-  await expect(bookings.getByText('Handed over')).toBeVisible();
+  await expect(bookings.getByText('Completed', { exact: true })).toBeVisible();
 
   // The buyer's open page follows without a reload.
   await expect(handoff.getByText(/Handed over on/)).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Paid — held until you meet')).toHaveCount(0);
-  await expect(handoff.getByTestId('handoff-code')).toHaveCount(0);
+  await expect(page.getByText('Paid, held', { exact: true })).toHaveCount(0);
+  await expect(handoff.getByRole('button', { name: `Show code for ${name}` })).toHaveCount(0);
   await screenshot(page, 'handoff-buyer-completed-1440');
 
   expect(seller.problems()).toEqual([]);
@@ -90,19 +93,23 @@ test('on a phone, the held order shows its code and the decline form works by ke
 
   await page.goto('/dashboard/myorders');
   const handoff = page.getByRole('region', { name: `Hand-off of ${name}` });
-  await expect(handoff.getByTestId('handoff-code')).toBeVisible();
+  // Show code, by keyboard: the dialog with the code.
+  await handoff.getByRole('button', { name: `Show code for ${name}` }).focus();
+  await page.keyboard.press('Enter');
+  const codeDialog = page.getByRole('dialog', { name: 'Your hand-off code' });
+  await expect(codeDialog.getByTestId('handoff-code')).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
-  await screenshot(page, 'handoff-buyer-held-375');
+  await screenshot(page, 'handoff-buyer-held-375', { fullPage: false });
 
-  await handoff.getByRole('button', { name: 'Not as described? Decline' }).focus();
+  await codeDialog.getByRole('button', { name: 'Not as described? Decline' }).focus();
   await page.keyboard.press('Enter');
-  await handoff.getByLabel('What is not as described?').fill('The lens is scratched, not as in the photos.');
+  await codeDialog.getByLabel('What is not as described?').fill('The lens is scratched, not as in the photos.');
   expect(await seriousA11yViolations(page)).toEqual([]);
-  await handoff.getByRole('button', { name: 'Decline and release my money' }).focus();
+  await codeDialog.getByRole('button', { name: 'Decline and release my money' }).focus();
   await page.keyboard.press('Enter');
   await expect(handoff.getByText('You declined it at the meeting')).toBeVisible();
-  await expect(page.getByText('Hold released')).toBeVisible();
+  await expect(page.getByText('Declined at the meeting', { exact: true })).toBeVisible();
   expect(buyer.problems()).toEqual([]);
   await buyer.context.close();
 });

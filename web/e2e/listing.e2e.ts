@@ -86,7 +86,7 @@ test.describe('a seller’s listing', () => {
     const bookings = item.getByRole('list', { name: `Bookings of ${name}` });
     await bookings.getByText('Bo Booker', { exact: true }).waitFor();
     await expect(bookings.getByText('Dhanmondi Lake')).toBeVisible();
-    await expect(bookings.getByText('Not paid')).toBeVisible();
+    await expect(bookings.getByText('Waiting for payment', { exact: true })).toBeVisible();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -7,8 +7,8 @@ import type { ProductFilters } from '@/lib/query-keys';
  * is there (nothing in tests that leave it out).
  */
 export interface TalkSlots {
-  /** "Ask the seller" (compact: a small "Message the seller", for a booking): opens or finds the conversation about a listing and goes to it. */
-  AskSeller: ComponentType<{ productId: string; compact?: boolean }>;
+  /** "Ask the seller" (compact: a small "Message the seller", for a booking; `label`: other words): opens or finds the conversation about a listing and goes to it. */
+  AskSeller: ComponentType<{ productId: string; compact?: boolean; label?: string }>;
   /** "Message the buyer" on a booking, for the item's seller. */
   MessageBuyer: ComponentType<{ productId: string; buyerId: string }>;
   /** Follow a listing for a price drop. */

@@ -6,8 +6,11 @@ import type { LoginLocationState } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useOpenConversation } from '@/features/messages/api/open-conversation';
 
-/** "Ask the seller" on a product page: opens (or finds) the conversation and goes to it; signed out, to the login first. */
-export function AskSellerButton({ productId, compact = false }: { productId: string; compact?: boolean }) {
+/**
+ * "Ask the seller" on a product page: opens (or finds) the conversation and goes to it; signed out, to
+ * the login first. `compact`: a small "Message the seller" for a booking's row; `label` names it otherwise.
+ */
+export function AskSellerButton({ productId, compact = false, label }: { productId: string; compact?: boolean; label?: string }) {
   const { user } = useUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -23,7 +26,7 @@ export function AskSellerButton({ productId, compact = false }: { productId: str
   return (
     <button
       type="button"
-      className={compact ? 'btn btn-outline btn-xs' : 'btn btn-outline'}
+      className={compact ? 'btn btn-outline btn-xs whitespace-nowrap' : 'btn btn-outline'}
       disabled={open.isPending}
       onClick={() =>
         open.mutate(productId, {
@@ -33,7 +36,7 @@ export function AskSellerButton({ productId, compact = false }: { productId: str
         })
       }
     >
-      {compact ? 'Message the seller' : 'Ask the seller'}
+      {label ?? (compact ? 'Message the seller' : 'Ask the seller')}
     </button>
   );
 }

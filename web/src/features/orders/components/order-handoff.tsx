@@ -1,16 +1,14 @@
 import { type FormEvent, useId, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Order } from '@shop/contract';
+import { QrCode } from 'lucide-react';
+import { Modal } from '@/components/modal';
 import { errorMessage } from '@/lib/api';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useHandoff, useOrderCase } from '../api/handoff';
-import { formatDate } from './order-payment';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string | null) => (iso ? when.format(new Date(iso)) : '');
-
-/** Statuses with a hand-off to show: the money is held, or the meeting happened (or did not). */
-const WITH_HANDOFF = new Set<Order['status']>(['paid', 'completed', 'declined', 'released', 'disputed', 'resolved']);
+const formatWhen = (iso: string | null) => formatDateTime(iso);
 
 /** A short form for the buyer's words: declining at the meeting, or a dispute afterwards. */
 function CaseForm({
@@ -82,23 +80,42 @@ function CaseForm({
 }
 
 /**
- * The buyer's side of the meeting: while the money is held, the QR code and the 6-digit code the
- * seller scans or types (the money is taken only then), and declining at the meeting; afterwards,
- * what happened and, within 48 hours, a dispute. The order's live events refresh it.
+ * The buyer's side of the meeting while the money is held: "Show code" opens the QR code and the
+ * 6-digit code the seller scans or types (the seller is paid only then), and declining at the meeting.
+ * A button beside the order's status, the code in a dialog: drawn in the order's row, the code made
+ * every row of the table tall. The order's live events refresh it.
  */
-export function OrderHandoff({ order }: { order: Order }) {
-  const shown = WITH_HANDOFF.has(order.status);
-  const handoff = useHandoff(order._id, shown);
-  const [form, setForm] = useState<'decline' | 'dispute' | null>(null);
-  if (!shown) return null;
-  if (handoff.isPending) return <div className="skeleton h-10 w-full" aria-hidden="true" />;
+export function HandoffCode({ order }: { order: Order }) {
+  const held = order.status === 'paid';
+  const handoff = useHandoff(order._id, held);
+  const [declining, setDeclining] = useState(false);
+  const [open, setOpen] = useState(false);
+  if (!held) return null;
+  if (handoff.isPending) return <span className="skeleton inline-block h-8 w-28" aria-hidden="true" />;
   if (handoff.isError) return <p className="text-sm text-error">Could not load the hand-off: {errorMessage(handoff.error)}</p>;
   const h = handoff.data;
+  if (h.status !== 'paid' || !h.code || !h.qr) return null;
+  const close = () => {
+    setOpen(false);
+    setDeclining(false);
+  };
   return (
-    <section className="flex flex-col gap-2 text-sm" aria-label={`Hand-off of ${order.productName}`}>
-      {h.status === 'paid' && h.code && h.qr ? (
-        <>
-          <p>Show this to the seller when you meet. Your money is taken only when they confirm it.</p>
+    <section className="inline-flex" aria-label={`Hand-off of ${order.productName}`}>
+      <button
+        type="button"
+        className="btn btn-primary btn-sm whitespace-nowrap"
+        aria-label={`Show code for ${order.productName}`}
+        onClick={() => setOpen(true)}
+      >
+        <QrCode size={16} aria-hidden="true" />
+        Show code
+      </button>
+      <Modal open={open} onClose={close} title="Your hand-off code">
+        <div className="flex flex-col gap-3 text-sm">
+          <p>
+            Show this to the seller when you meet, after you have checked the item. The seller gets your money only when they
+            confirm this code.
+          </p>
           <div className="flex flex-wrap items-center gap-4">
             <div className="rounded-box bg-white p-2">
               <QRCodeSVG value={h.qr} size={144} role="img" aria-label="QR code for the seller to scan" />
@@ -121,40 +138,61 @@ export function OrderHandoff({ order }: { order: Order }) {
               Too many wrong codes were typed: confirming is locked until {formatWhen(h.lockedUntil)}.
             </p>
           ) : null}
-          {h.canDecline && form !== 'decline' ? (
-            <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setForm('decline')}>
+          {h.canDecline && !declining ? (
+            <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setDeclining(true)}>
               Not as described? Decline
             </button>
           ) : null}
-          {form === 'decline' ? (
+          {declining ? (
             <CaseForm
               orderId={order._id}
               kind="decline"
               label="What is not as described?"
               submitLabel="Decline and release my money"
-              onDone={() => setForm(null)}
+              onDone={() => setDeclining(false)}
             />
           ) : null}
-        </>
-      ) : null}
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+/** Statuses after the meeting (or a hold that ran out), whose hand-off says what happened. */
+const AFTER_MEETING = new Set<Order['status']>(['completed', 'declined', 'released', 'disputed', 'resolved']);
+
+/**
+ * The buyer's side after the meeting: what happened and, within 48 hours of the hand-off, a
+ * dispute. The order's live events refresh it.
+ */
+export function OrderHandoff({ order }: { order: Order }) {
+  const shown = AFTER_MEETING.has(order.status);
+  const handoff = useHandoff(order._id, shown);
+  const [disputing, setDisputing] = useState(false);
+  if (!shown) return null;
+  if (handoff.isPending) return <div className="skeleton h-6 w-full" aria-hidden="true" />;
+  if (handoff.isError) return <p className="text-sm text-error">Could not load the hand-off: {errorMessage(handoff.error)}</p>;
+  const h = handoff.data;
+  return (
+    <section className="flex flex-col gap-2 text-sm" aria-label={`Hand-off of ${order.productName}`}>
       {h.status === 'completed' ? (
         <p role="status">
           Handed over on {formatDate(h.completedAt)}.
           {h.canDispute && h.disputeUntil ? ` Something wrong? You can open a dispute until ${formatWhen(h.disputeUntil)}.` : ''}
         </p>
       ) : null}
-      {h.canDispute && form !== 'dispute' ? (
-        <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setForm('dispute')}>
+      {h.canDispute && !disputing ? (
+        <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setDisputing(true)}>
           Open a dispute
         </button>
       ) : null}
-      {form === 'dispute' ? (
+      {disputing ? (
         <CaseForm
           orderId={order._id}
           kind="dispute"
           label="What went wrong?"
           submitLabel="Open the dispute"
-          onDone={() => setForm(null)}
+          onDone={() => setDisputing(false)}
         />
       ) : null}
       {h.status === 'declined' ? (

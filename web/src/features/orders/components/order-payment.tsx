@@ -1,13 +1,7 @@
-import type { Order, OrderPayment } from '@shop/contract';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** "2025-11-04T10:00:00.000Z" -> "Nov 4, 2025" (the buyer's own time zone); '' when unreadable. */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
+import type { ReactNode } from 'react';
+import { ORDER_NEXT_STEPS, type Order, type OrderPayment } from '@shop/contract';
+import { OrderStatusBadge } from '@/components/order-status-badge';
+import { formatDate } from '@/lib/format';
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -57,21 +51,6 @@ export function paymentState(order: Order): PaymentState {
   }
 }
 
-const BADGES: Record<Exclude<PaymentState, 'unpaid'>, { label: string; className: string }> = {
-  held: { label: 'Paid — held until you meet', className: 'badge-info' },
-  paid: { label: 'Paid', className: 'badge-success' },
-  released: { label: 'Hold released', className: 'badge-neutral' },
-  refunded: { label: 'Refunded', className: 'badge-neutral' },
-  refund_pending: { label: 'Refund pending', className: 'badge-warning' },
-  cancelled: { label: 'Cancelled', className: 'badge-ghost' },
-  expired: { label: 'Expired unpaid', className: 'badge-ghost' },
-};
-
-export function PaymentBadge({ state }: { state: Exclude<PaymentState, 'unpaid'> }) {
-  const badge = BADGES[state];
-  return <span className={`badge ${badge.className} h-auto whitespace-normal text-left`}>{badge.label}</span>;
-}
-
 function CardLine({ payment }: { payment: OrderPayment }) {
   if (!payment.last4 && !payment.brand) return null;
   return (
@@ -89,30 +68,45 @@ function CardLine({ payment }: { payment: OrderPayment }) {
   );
 }
 
+/** Statuses whose hand-off (order-handoff.tsx) says itself what happened at the meeting. */
+const TOLD_BY_HANDOFF = new Set<Order['status']>(['completed', 'declined', 'disputed', 'resolved']);
+
 /**
- * The payment record of a paid or refunded order, as its buyer sees it: the state, when it was paid
- * (or refunded), the card (brand and last4 only) and the transaction id. Nothing for an unpaid order.
+ * The payment record of a paid or refunded order, as its buyer sees it: the status (the contract's
+ * words, as the seller sees them too) and what it means for the money, when it was paid (or
+ * refunded), the card (brand and last4 only) and the transaction id. Nothing for an unpaid order.
+ * `action` sits beside the status (the hand-off's Show code).
  */
-export function OrderPaymentDetails({ order }: { order: Order }) {
+export function OrderPaymentDetails({ order, action }: { order: Order; action?: ReactNode }) {
   const state = paymentState(order);
   if (state === 'unpaid') return null;
   const payment = order.payment ?? null;
   const transactionId = payment?.transactionId ?? order.transactionId;
   const paidOn = formatDate(payment?.createdAt ?? order.paidAt);
   const refundedOn = formatDate(payment?.refundedAt);
+  const refundPending = state === 'refund_pending';
 
   return (
-    <div className="flex flex-col items-start gap-1 text-xs text-base-content/80">
-      <PaymentBadge state={state} />
+    <div className="flex max-w-full flex-col items-start gap-1 text-xs text-base-content/80">
+      <div className="flex flex-wrap items-center gap-2">
+        <OrderStatusBadge status={order.status} refundPending={refundPending} />
+        {action}
+      </div>
+      {TOLD_BY_HANDOFF.has(order.status) ? null : (
+        <span className="text-base-content">
+          {refundPending ? 'Your refund is on its way.' : ORDER_NEXT_STEPS.buyer[order.status]}
+        </span>
+      )}
       {state === 'refunded' && refundedOn ? <span>Refunded on {refundedOn}</span> : null}
-      {state === 'refund_pending' ? <span>Your refund is on its way</span> : null}
-      {state === 'cancelled' ? <span>The seller sold it elsewhere; you were not charged</span> : null}
-      {state === 'released' ? <span>Your card's hold was released: no money was taken</span> : null}
-      {state === 'expired' ? <span>Not paid within the time allowed; you may book it again</span> : null}
-      {paidOn ? <span>Paid on {paidOn}</span> : null}
-      {payment ? <CardLine payment={payment} /> : null}
+      {paidOn || payment ? (
+        <span className="flex flex-wrap gap-x-1">
+          {paidOn ? <span>Paid on {paidOn}</span> : null}
+          {paidOn && payment?.last4 ? <span aria-hidden="true">·</span> : null}
+          {payment ? <CardLine payment={payment} /> : null}
+        </span>
+      ) : null}
       {transactionId ? (
-        <span className="break-all font-mono">
+        <span className="block max-w-full truncate font-mono" title={transactionId}>
           <span className="sr-only">Transaction id: </span>
           {transactionId}
         </span>

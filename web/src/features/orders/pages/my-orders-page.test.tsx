@@ -67,7 +67,7 @@ describe('MyOrdersPage', () => {
       1,
     );
     expect(within(row).getByText('Cancelled')).toBeInTheDocument();
-    expect(within(row).getByText('The seller sold it elsewhere; you were not charged')).toBeInTheDocument();
+    expect(within(row).getByText('The seller sold it elsewhere; you were not charged.')).toBeInTheDocument();
     expect(within(row).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Delete order: MacBook Air M1' })).toBeInTheDocument();
   });
@@ -83,8 +83,11 @@ describe('MyOrdersPage', () => {
     );
     expect(within(unpaidRow).getByText('Gulshan 1')).toBeInTheDocument();
     expect(within(unpaidRow).getByText('$1,234.00')).toBeInTheDocument();
+    // Paying now is explained where Pay is: the money is held until the hand-off.
+    expect(within(unpaidRow).getByText(/^Pay now: the money is held, not sent to the seller/)).toBeInTheDocument();
     expect(within(paidRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
-    expect(within(paidRow).getByText('Paid — held until you meet')).toBeInTheDocument();
+    expect(within(paidRow).getByText('Paid, held')).toBeInTheDocument();
+    expect(within(paidRow).getByText(/^Held until you meet: check the item, then show your code/)).toBeInTheDocument();
     expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();
     expect(within(paidRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
   });
@@ -116,11 +119,14 @@ describe('MyOrdersPage', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const [unpaidCard, paidCard] = exactly(within(list).getAllByRole('listitem'), 2);
     expect(within(unpaidCard).getByRole('link', { name: 'Pay for MacBook Air M1' })).toBeInTheDocument();
-    expect(within(paidCard).getByText('Paid — held until you meet')).toBeInTheDocument();
-    // While held, the buyer's card shows the QR code and the 6-digit code for the seller.
-    expect(await within(paidCard).findByText('Hand-off code: 0 4 2 9 1 7')).toBeInTheDocument();
-    expect(within(paidCard).getByTestId('handoff-code')).toHaveTextContent('042917');
-    expect(within(paidCard).getByRole('img', { name: 'QR code for the seller to scan' })).toBeInTheDocument();
+    expect(within(paidCard).getByText('Paid, held')).toBeInTheDocument();
+    // While held, Show code opens the QR code and the 6-digit code for the seller (not drawn in the card).
+    expect(within(paidCard).queryByTestId('handoff-code')).not.toBeInTheDocument();
+    await userEvent.click(await within(paidCard).findByRole('button', { name: 'Show code for Pixel 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your hand-off code' });
+    expect(within(dialog).getByText('Hand-off code: 0 4 2 9 1 7')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('handoff-code')).toHaveTextContent('042917');
+    expect(within(dialog).getByRole('img', { name: 'QR code for the seller to scan' })).toBeInTheDocument();
   });
 
   it('the buyer declines at the meeting with a reason; the hold is released', async () => {
@@ -129,6 +135,7 @@ describe('MyOrdersPage', () => {
         body: { ...heldHandoff, status: 'declined', code: null, qr: null, canDecline: false },
       },
     });
+    await userEvent.click(await screen.findByRole('button', { name: 'Show code for Pixel 7' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Not as described? Decline' }));
     await userEvent.click(screen.getByRole('button', { name: 'Decline and release my money' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please say what is wrong.');
@@ -177,14 +184,14 @@ describe('MyOrdersPage', () => {
     };
 
     function expectDetails(paidRow: HTMLElement, refundedRow: HTMLElement, pendingRow: HTMLElement) {
-      expect(within(paidRow).getByText('Paid — held until you meet')).toBeInTheDocument();
-      expect(within(paidRow).getByText('Paid on Nov 5, 2025')).toBeInTheDocument();
+      expect(within(paidRow).getByText('Paid, held')).toBeInTheDocument();
+      expect(within(paidRow).getByText('Paid on 5 Nov 2025')).toBeInTheDocument();
       expect(within(paidRow).getByText(/Visa/)).toHaveTextContent('Visa •••• ending in 4242');
       expect(within(paidRow).getByText('pi_sim_paid')).toBeInTheDocument();
 
       expect(within(refundedRow).getByText('Refunded')).toBeInTheDocument();
-      expect(within(refundedRow).getByText('Refunded on Nov 7, 2025')).toBeInTheDocument();
-      expect(within(refundedRow).getByText('Paid on Nov 6, 2025')).toBeInTheDocument();
+      expect(within(refundedRow).getByText('Refunded on 7 Nov 2025')).toBeInTheDocument();
+      expect(within(refundedRow).getByText('Paid on 6 Nov 2025')).toBeInTheDocument();
       expect(within(refundedRow).getByText(/Mastercard/)).toHaveTextContent('Mastercard •••• ending in 0005');
       expect(within(refundedRow).getByText('pi_lost')).toBeInTheDocument();
       // A refunded order is a record of money: no Pay, no Delete.
@@ -192,7 +199,7 @@ describe('MyOrdersPage', () => {
       expect(within(refundedRow).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
 
       expect(within(pendingRow).getByText('Refund pending')).toBeInTheDocument();
-      expect(within(pendingRow).getByText('Your refund is on its way')).toBeInTheDocument();
+      expect(within(pendingRow).getByText('Your refund is on its way.')).toBeInTheDocument();
       expect(within(pendingRow).getByText('pi_pending')).toBeInTheDocument();
       expect(within(pendingRow).queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
     }

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import type { Order } from '@shop/contract';
+import { ORDER_NEXT_STEPS, type Order } from '@shop/contract';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
@@ -17,7 +17,7 @@ import { formatPrice } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
-import { OrderHandoff } from '../components/order-handoff';
+import { HandoffCode, OrderHandoff } from '../components/order-handoff';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
@@ -38,16 +38,20 @@ function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Ord
   );
 }
 
+/** Pay while unpaid, with what paying means (the money is held until the hand-off); else the payment record. */
 function PaymentStatus({ order }: { order: Order }) {
-  if (paymentState(order) !== 'unpaid') return <OrderPaymentDetails order={order} />;
+  if (paymentState(order) !== 'unpaid') return <OrderPaymentDetails order={order} action={<HandoffCode order={order} />} />;
   return (
-    <Link
-      to={paths.dashboard.payment.getHref(order._id)}
-      className="btn btn-primary btn-sm"
-      aria-label={`Pay for ${order.productName}`}
-    >
-      Pay
-    </Link>
+    <div className="flex flex-col items-start gap-1">
+      <Link
+        to={paths.dashboard.payment.getHref(order._id)}
+        className="btn btn-primary btn-sm px-6"
+        aria-label={`Pay for ${order.productName}`}
+      >
+        Pay
+      </Link>
+      <span className="text-xs text-base-content/80">{ORDER_NEXT_STEPS.buyer.unpaid}</span>
+    </div>
   );
 }
 
@@ -57,7 +61,9 @@ function SellerContact({ order }: { order: Order }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <span>{order.seller}</span>
-      {order.sellerPhone ? <span className="text-sm text-base-content/70">Phone: {order.sellerPhone}</span> : null}
+      {order.sellerPhone ? (
+        <span className="whitespace-nowrap text-sm text-base-content/70">Phone: {order.sellerPhone}</span>
+      ) : null}
       {talk ? (
         <Suspense fallback={null}>
           <talk.AskSeller productId={order.productId} compact />

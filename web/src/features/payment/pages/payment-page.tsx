@@ -18,6 +18,10 @@ import { waitForPayment } from '../api/wait-for-payment';
 import { cardForms, type ConfirmedCardPayment } from '../components/card-form';
 import { calloutClass } from '@/components/callout';
 
+/** What paying means, the same story as the product page and My Orders tell (ORDER_NEXT_STEPS). */
+const HELD_UNTIL_HANDOFF =
+  'Your money is held, not sent to the seller yet. When you meet, check the item, then show the seller your hand-off code from My Orders: the seller gets the money only then.';
+
 function PaymentSuccess({ transactionId }: { transactionId: string }) {
   return (
     <div role="status" className={calloutClass('success')}>
@@ -25,6 +29,7 @@ function PaymentSuccess({ transactionId }: { transactionId: string }) {
         <CheckCircle2 size={22} aria-hidden="true" />
         {MESSAGES.paymentComplete}
       </p>
+      <p>{HELD_UNTIL_HANDOFF}</p>
       <p className="text-sm">
         Your transaction id is <strong className="break-all font-mono">{transactionId}</strong>
       </p>
@@ -205,6 +210,7 @@ export function PaymentPage() {
     content = (
       <div role="status" className={calloutClass('success')}>
         <p className="font-semibold">This order is already paid.</p>
+        {o.status === 'paid' ? <p>{HELD_UNTIL_HANDOFF}</p> : null}
         {o.transactionId ? (
           <p className="text-sm">
             Transaction id: <span className="break-all font-mono">{o.transactionId}</span>
@@ -257,6 +263,11 @@ export function PaymentPage() {
           <p className="text-sm text-base-content/80">
             Meet {o.seller} at {o.meettingLocation}
           </p>
+          {state === 'unpaid' && !outcome ? (
+            <p className="text-sm text-base-content/80">
+              Paying now holds the money: {o.seller} gets it only when you hand over your code at the meeting.
+            </p>
+          ) : null}
         </div>
       </div>
       <div ref={outcomeRef} tabIndex={-1} className="scroll-mt-24 outline-none">

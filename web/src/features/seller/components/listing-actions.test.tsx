@@ -100,9 +100,10 @@ describe('ProductBookings', () => {
     const list = await screen.findByRole('list', { name: `Bookings of ${product.name}` });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('Bo Booker');
-    expect(first).toHaveTextContent('Not paid');
+    expect(first).toHaveTextContent('Waiting for payment');
     expect(within(first!).getByRole('link', { name: '+880 1800 000000' })).toHaveAttribute('href', 'tel:+8801800000000');
-    expect(second).toHaveTextContent('Paid, held until you meet');
+    expect(second).toHaveTextContent('Paid, held');
+    expect(second).toHaveTextContent('Meet and confirm the hand-off code: the money is yours then.');
     expect(second).toHaveTextContent('Banani');
   });
 

@@ -1,30 +1,14 @@
 import type { ReactNode } from 'react';
 import { Suspense, useId, useState } from 'react';
 import { ChevronDown, Phone } from 'lucide-react';
-import type { SellerBooking } from '@shop/contract';
+import { ORDER_NEXT_STEPS } from '@shop/contract';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { ErrorState } from '@/components/error-state';
 import { Spinner } from '@/components/spinner';
 import { useTalkSlots } from '@/hooks/use-talk';
-import { formatPrice } from '@/lib/format';
+import { formatDateTime, formatPrice } from '@/lib/format';
 import { useBookings } from '../api/listing';
 import { ConfirmHandoff } from './confirm-handoff';
-
-const at = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** How each booking state reads to its seller (a state added later shows by its name until it gets a sentence). */
-const STATUS: Readonly<Record<string, { text: string; badge: string }>> = {
-  unpaid: { text: 'Not paid', badge: 'badge-ghost' },
-  paid: { text: 'Paid, held until you meet', badge: 'badge-success' },
-  completed: { text: 'Handed over', badge: 'badge-success' },
-  refunded: { text: 'Refunded', badge: 'badge-info' },
-  released: { text: 'Payment released', badge: 'badge-info' },
-  cancelled: { text: 'Cancelled', badge: 'badge-neutral' },
-  expired: { text: 'Expired unpaid', badge: 'badge-neutral' },
-  declined: { text: 'Declined at the meeting', badge: 'badge-warning' },
-  disputed: { text: 'Disputed', badge: 'badge-warning' },
-  resolved: { text: 'Resolved', badge: 'badge-neutral' },
-};
-const statusOf = (b: SellerBooking) => STATUS[b.status] ?? { text: b.status, badge: 'badge-ghost' };
 
 /** An item's bookings, newest first, loaded when the seller opens the list. */
 export function ProductBookings({ productId, productName }: { productId: string; productName: string }) {
@@ -49,7 +33,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
                 <li key={b._id} className="rounded-box border border-base-300 p-2 text-sm">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-semibold">{b.buyerName}</span>
-                    <span className={`badge badge-sm ${statusOf(b).badge}`}>{statusOf(b).text}</span>
+                    <OrderStatusBadge status={b.status} size="sm" />
                   </div>
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-base-content/80">
                     <dt>Phone</dt>
@@ -65,9 +49,10 @@ export function ProductBookings({ productId, productName }: { productId: string;
                     <dd>{formatPrice(b.price)}</dd>
                     <dt>Booked</dt>
                     <dd>
-                      <time dateTime={b.createdAt}>{at.format(new Date(b.createdAt))}</time>
+                      <time dateTime={b.createdAt}>{formatDateTime(b.createdAt)}</time>
                     </dd>
                   </dl>
+                  <p className="mt-1 text-base-content/80">{ORDER_NEXT_STEPS.seller[b.status]}</p>
                   {b.status === 'paid' ? <ConfirmHandoff orderId={b._id} buyerName={b.buyerName} /> : null}
                   {talk ? (
                     <Suspense fallback={null}>
