@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { lazy } from '@/lib/lazy';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { BookingModalContext } from '@/hooks/use-booking-modal';
+import { BookingModalContext, YourBookingContext } from '@/hooks/use-booking-modal';
 import { TalkContext } from '@/hooks/use-talk';
 import { talkSlots } from '@/features/messages/talk-slots';
 import { TrustContext } from '@/hooks/use-trust';
@@ -11,15 +11,19 @@ import { ToasterHost } from '@/components/toaster-host';
 
 // The modal (and its form library and schema) loads on the first Buy now only.
 const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
+// "Booked by you" on a product page: loads with the first product page a signed-in person opens.
+const YourBooking = lazy(() => import('@/features/orders/components/your-booking').then((m) => ({ default: m.YourBooking })));
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <BookingModalContext value={BookingModal}>
-        <TalkContext value={talkSlots}>
-          <TrustContext value={trustSlots}>{children}</TrustContext>
-        </TalkContext>
+        <YourBookingContext value={YourBooking}>
+          <TalkContext value={talkSlots}>
+            <TrustContext value={trustSlots}>{children}</TrustContext>
+          </TalkContext>
+        </YourBookingContext>
       </BookingModalContext>
       <ToasterHost />
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType } from 'react';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { Product } from '@shop/contract';
 import type { SessionUser } from '@/lib/auth-client';
 
@@ -19,4 +19,21 @@ export function useBookingModal(): ComponentType<BookingModalProps> {
   const BookingModal = useContext(BookingModalContext);
   if (!BookingModal) throw new Error('useBookingModal needs the BookingModalContext of AppProviders.');
   return BookingModal;
+}
+
+/** The signed-in buyer's booking of one product, on its page; `fallback` (Buy now, Sold…) when they have none. */
+export interface YourBookingProps {
+  productId: string;
+  fallback: ReactNode;
+}
+
+/**
+ * "Booked by you" and what comes next (pay now, message the seller, your orders) on a product page
+ * (catalog), from the buyer's orders (orders feature); the app fills it (providers.tsx). Pages render
+ * their fallback when it is not there (tests that leave it out).
+ */
+export const YourBookingContext = createContext<ComponentType<YourBookingProps> | null>(null);
+
+export function useYourBooking(): ComponentType<YourBookingProps> | null {
+  return useContext(YourBookingContext);
 }

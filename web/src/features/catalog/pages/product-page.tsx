@@ -24,6 +24,7 @@ import { ConditionReport } from '../components/condition-report';
 import { PriceDrop } from '../components/price-drop';
 import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
+import { useYourBooking } from '@/hooks/use-booking-modal';
 import { percentBelow } from '../lib/pricing';
 
 /** "3 Nov 2025" from createdAt (UTC: the page is rendered on the server), or from the API's d/m/yyyy `date` when that is all there is. */
@@ -92,6 +93,41 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const sold = product.status === 'sold';
   const unlisted = product.status === 'unlisted';
   const below = percentBelow(product.price, product.original_price);
+  const YourBooking = useYourBooking();
+  const buyBlock = unlisted ? (
+    <div role="status" className={calloutClass('info')}>
+      <p className="text-base font-semibold">Unlisted</p>
+      <p>The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.</p>
+    </div>
+  ) : sold ? (
+    <div role="status" className={calloutClass('warning')}>
+      <p className="text-base font-semibold">Sold</p>
+      <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
+    </div>
+  ) : (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start sm:px-12"
+        onClick={() => onBuy(product)}
+      >
+        Buy now
+      </button>
+      <p className="text-sm text-base-content/70">
+        {user
+          ? 'Book it and pay by card: the money is held until you meet, check it works and hand over your code.'
+          : 'You will log in first, then come back here to book it.'}
+      </p>
+      {talk ? (
+        <Suspense fallback={null}>
+          <div className="flex flex-wrap items-center gap-2">
+            <talk.AskSeller productId={product._id} />
+            <talk.FollowPrice productId={product._id} />
+          </div>
+        </Suspense>
+      ) : null}
+    </div>
+  );
 
   return (
     <div className="flex flex-col gap-12">
@@ -131,41 +167,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               {sold ? null : <PriceDrop product={product} className="text-sm" />}
             </div>
 
-            {unlisted ? (
-              <div role="status" className={calloutClass('info')}>
-                <p className="text-base font-semibold">Unlisted</p>
-                <p>
-                  The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.
-                </p>
-              </div>
-            ) : sold ? (
-              <div role="status" className={calloutClass('warning')}>
-                <p className="text-base font-semibold">Sold</p>
-                <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
-              </div>
+            {YourBooking && user && user.id !== product.sellerId ? (
+              // The buyer's own booking of it (booked, paid and held, handed over) says what comes next instead.
+              <Suspense fallback={buyBlock}>
+                <YourBooking productId={product._id} fallback={buyBlock} />
+              </Suspense>
             ) : (
-              <div className="flex flex-col gap-2">
-                <button
-                  type="button"
-                  className="btn btn-primary btn-lg w-full sm:w-auto sm:self-start sm:px-12"
-                  onClick={() => onBuy(product)}
-                >
-                  Buy now
-                </button>
-                <p className="text-sm text-base-content/70">
-                  {user
-                    ? 'Book it, meet the seller, check it works, then pay by card.'
-                    : 'You will log in first, then come back here to book it.'}
-                </p>
-                {talk ? (
-                  <Suspense fallback={null}>
-                    <div className="flex flex-wrap items-center gap-2">
-                      <talk.AskSeller productId={product._id} />
-                      <talk.FollowPrice productId={product._id} />
-                    </div>
-                  </Suspense>
-                ) : null}
-              </div>
+              buyBlock
             )}
 
             <dl className="divide-y divide-base-300 border-y border-base-300 text-sm">
