@@ -173,6 +173,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: child(dash.sales.path),
+                          lazy: async () => ({ Component: (await import('@/features/seller/pages/sales-page')).SalesPage }),
+                        },
+                        {
                           path: child(dash.editProduct.path),
                           lazy: async () => ({
                             Component: (await import('@/features/seller/pages/edit-product-page')).EditProductPage,

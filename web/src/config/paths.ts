@@ -32,6 +32,11 @@ export const paths = {
     myOrders: { path: '/dashboard/myorders', getHref: () => '/dashboard/myorders' },
     myProducts: { path: '/dashboard/myproducts', getHref: () => '/dashboard/myproducts' },
     addProducts: { path: '/dashboard/addproducts', getHref: () => '/dashboard/addproducts' },
+    /** Every booking of every item of the seller, by state, with what to do next (?state= keeps one). */
+    sales: {
+      path: '/dashboard/sales',
+      getHref: (state?: string) => (state ? `/dashboard/sales?state=${encodeURIComponent(state)}` : '/dashboard/sales'),
+    },
     /** The add form, filled in, for one of the seller's unsold items. */
     editProduct: {
       path: '/dashboard/editproduct/:id',

@@ -40,6 +40,8 @@ export const queryKeys = {
     one: (id: string) => ['orders', 'one', id] as const,
     /** The hand-off of one order (state, and the buyer's code while held); an 'order' event refreshes it. */
     handoff: (id: string) => ['orders', 'handoff', id] as const,
+    /** The seller's sales (GET /me/sales), all or one state: under orders, so order events refresh them. */
+    sales: (state: string, pageSize: number) => ['orders', 'sales', state, pageSize] as const,
   },
 
   roles: {

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { PackagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
+import { OrderStatusBadge } from '@/components/order-status-badge';
 import { ErrorState } from '@/components/error-state';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
+import { useHeldSales } from '@/features/seller/api/get-sales';
 import { useSellerProducts } from '@/features/seller/api/get-seller-products';
 import { AdButton } from '@/features/seller/components/ad-button';
 import { ListingActions } from '@/features/seller/components/listing-actions';
@@ -18,6 +20,16 @@ import { useUser } from '@/hooks/use-user';
 export function MyProductsPage() {
   const { user } = useUser();
   const products = useSellerProducts(user?.email);
+  // A paid item is only "Sold" once handed over: while the buyer's money is held it is "Paid, held".
+  const list = products.data ?? [];
+  const held = useHeldSales(list.some((p) => p.status === 'sold'));
+  const heldIds = new Set(held.data?.pages.flatMap((page) => page.items.map((s) => s.productId)));
+  const soldBadge = (id: string) =>
+    heldIds.has(id) ? (
+      <OrderStatusBadge status="paid" size="sm" />
+    ) : held.isPending ? null : (
+      <span className="badge badge-success badge-sm">Sold</span>
+    );
 
   if (products.isPending) {
     return (
@@ -41,7 +53,6 @@ export function MyProductsPage() {
     );
   }
 
-  const list = products.data ?? [];
   return (
     <section aria-labelledby="my-products-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -73,14 +84,14 @@ export function MyProductsPage() {
                 headingLevel={2}
                 action={
                   <div className="flex w-full flex-col gap-2">
-                    <AdButton product={product} />
+                    <AdButton product={product} held={heldIds.has(product._id)} />
                     <ListingActions product={product} />
                     <ProductBookings productId={product._id} productName={product.name} />
                   </div>
                 }
                 badges={
                   product.status === 'sold' ? (
-                    <span className="badge badge-error badge-sm">Sold</span>
+                    soldBadge(product._id)
                   ) : product.status === 'unlisted' ? (
                     <span className="badge badge-warning badge-sm">Unlisted</span>
                   ) : product.advertised ? (

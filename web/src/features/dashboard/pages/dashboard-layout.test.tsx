@@ -42,10 +42,10 @@ describe('Dashboard side menu', () => {
     expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Messages', 'Profile']);
   });
 
-  it('seller: My Products and Add Products', async () => {
+  it('seller: My Products, Sales and Add Products', async () => {
     mockFetch(roles({ seller: true }));
     render();
-    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Add Products', 'Messages', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Sales', 'Add Products', 'Messages', 'Profile']);
   });
 
   it('admin: All Buyer, All Seller and the audit log', async () => {

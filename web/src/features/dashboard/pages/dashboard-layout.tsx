@@ -6,6 +6,7 @@ import {
   MessagesSquare,
   PackagePlus,
   Package,
+  Receipt,
   ScrollText,
   Store,
   UserRound,
@@ -37,6 +38,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.myOrders.getHref(), label: 'My Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
   if (roles.isSeller) {
     items.push({ to: d.myProducts.getHref(), label: 'My Products', icon: <Package size={18} aria-hidden="true" /> });
+    items.push({ to: d.sales.getHref(), label: 'Sales', icon: <Receipt size={18} aria-hidden="true" /> });
     items.push({ to: d.addProducts.getHref(), label: 'Add Products', icon: <PackagePlus size={18} aria-hidden="true" /> });
   }
   if (roles.isAdmin) {
