@@ -35,7 +35,7 @@ test.describe('smoke', () => {
     await expect(page).toHaveTitle(`${product.name} | SecondByte`);
     // The related items, further down, are asked for when the person scrolls to them: by then the
     // first screen is done.
-    await page.getByRole('heading', { level: 2, name: `More ${product.category}` }).scrollIntoViewIfNeeded();
+    await page.getByRole('heading', { level: 2, name: `More in ${product.category}` }).scrollIntoViewIfNeeded();
     await expect.poll(() => asked.some((p) => p.startsWith('/api/products/'))).toBe(true);
     expect(asked).not.toContain(`/api/product/${product._id}`);
     expect(asked).not.toContain('/api/auth/get-session');

@@ -62,7 +62,7 @@ describe('ProductPage', () => {
     expect(document.title).toMatch(/^MacBook Air M1 \| /);
 
     // Related: the same category, without the product itself.
-    const related = await screen.findByRole('list', { name: 'More Laptop' });
+    const related = await screen.findByRole('list', { name: 'More in Laptop' });
     expect(
       within(related)
         .getAllByRole('article')

@@ -243,24 +243,24 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
     <section ref={ref} aria-labelledby="related-title" className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <h2 id="related-title" className="text-2xl font-bold">
-          More {product.category}
+          More in {product.category}
         </h2>
         <Link to={paths.category.getHref(product.category)} className="link link-primary text-sm">
-          See all {product.category}
+          See all in {product.category}
         </Link>
       </div>
       {related.isPending ? (
         <div
           className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4"
           role="status"
-          aria-label={`Loading more ${product.category}`}
+          aria-label={`Loading more in ${product.category}`}
         >
           <Repeat count={RELATED_COUNT}>
             <ProductCardSkeleton />
           </Repeat>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4" aria-label={`More ${product.category}`}>
+        <ul className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4" aria-label={`More in ${product.category}`}>
           {related.items.map((p) => (
             <li key={p._id}>
               <ProductCard product={p} onBuy={onBuy} />
