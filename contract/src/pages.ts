@@ -146,7 +146,8 @@ export const PRODUCT_PHOTO_SIZES = '(min-width: 1280px) 600px, (min-width: 1024p
 export const HOME_BANNER = {
   src: '/images/banner-1600.webp',
   srcset: '/images/banner-800.webp 800w, /images/banner-1600.webp 1600w',
-  sizes: '(min-width: 1280px) 1232px, 100vw',
+  // Beside the banner's text from lg (web's PromoBanner): about half of the 1248-pixel content width.
+  sizes: '(min-width: 1280px) 650px, (min-width: 1024px) 52vw, 100vw',
   width: 1600,
   height: 600,
 } as const;

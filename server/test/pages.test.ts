@@ -345,7 +345,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     // Home: its banner is fetched with the HTML.
     const home = await (await fetch(`${t.baseUrl}/`)).text();
     expect(home).toContain(
-      '<link rel="preload" as="image" href="/images/banner-1600.webp" imagesrcset="/images/banner-800.webp 800w, /images/banner-1600.webp 1600w" imagesizes="(min-width: 1280px) 1232px, 100vw" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/images/banner-1600.webp" imagesrcset="/images/banner-800.webp 800w, /images/banner-1600.webp 1600w" imagesizes="(min-width: 1280px) 650px, (min-width: 1024px) 52vw, 100vw" fetchpriority="high" />',
     );
     expect(home).toContain('<title>SecondByte: second-hand tech</title>');
   });

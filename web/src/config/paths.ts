@@ -6,6 +6,17 @@ export const paths = {
   home: { path: '/', getHref: () => '/' },
   /** The home page's search bar (the id of its element): the phone tab bar's Search scrolls to it and focuses the field. */
   search: { path: '/', hash: 'search' },
+  /**
+   * The public catalogue: home's 'Our Products' (the section with this id), its filters in the URL
+   * (`/?category=Laptop#our-products`). No account needed, unlike /category/{category}: links that
+   * docs/product.md does not prescribe (footer, breadcrumbs) send guests here.
+   */
+  catalogue: {
+    path: '/',
+    hash: 'our-products',
+    getHref: ({ category }: { category?: string } = {}) =>
+      `/${category ? `?${new URLSearchParams({ category })}` : ''}#our-products`,
+  },
   blog: { path: '/blog', getHref: () => '/blog' },
   login: { path: '/login', getHref: () => '/login' },
   /** After a correct password, when two-factor sign-in is on: the code from the app, or a recovery code. */

@@ -17,10 +17,10 @@ export function Footer() {
           <Link className="link link-hover" to={paths.home.getHref()}>
             All products
           </Link>
-          <Link className="link link-hover" to={paths.category.getHref('Laptop')}>
+          <Link className="link link-hover" to={paths.catalogue.getHref({ category: 'Laptop' })}>
             Laptops
           </Link>
-          <Link className="link link-hover" to={paths.category.getHref('Mobile')}>
+          <Link className="link link-hover" to={paths.catalogue.getHref({ category: 'Mobile' })}>
             Phones
           </Link>
         </nav>

@@ -9,6 +9,7 @@ import { useUser } from '@/hooks/use-user';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import type { LoginLocationState } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
+import { HeaderSearch } from './header-search';
 
 // The bell (and the live event stream it keeps open) loads only for a signed-in person, after the first screen.
 const NotificationBell = lazy(() =>
@@ -107,12 +108,13 @@ export function Navbar() {
     // On phones the navbar scrolls away (the tab bar and the list's search stay): the list gets the screen.
     <header className="relative z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:sticky md:top-0">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
-        <div className="flex-1">
+        <div className="flex-1 lg:flex-none">
           <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">
             <ShoppingBagIcon size={24} className="text-primary" aria-hidden="true" />
             <span>SecondByte</span>
           </NavLink>
         </div>
+        <HeaderSearch />
         {user ? (
           <Suspense fallback={null}>
             <NotificationBell />

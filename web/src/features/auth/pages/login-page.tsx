@@ -4,6 +4,7 @@ import { MESSAGES } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
+import { BrowseWithoutAccount } from '../components/browse-without-account';
 import { GoogleButton } from '../components/google-button';
 import { LoginForm } from '../components/login-form';
 import { useReturnTo } from '../hooks/use-return-to';
@@ -35,6 +36,7 @@ export function LoginPage() {
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body gap-4">
           <h1 className="text-center text-3xl font-bold">Log In</h1>
+          <BrowseWithoutAccount returnTo={to} />
           {oauthError ? (
             <p role="alert" className={calloutClass('error')}>
               {oauthError}

@@ -7,9 +7,8 @@ import { CardLink } from './card-link';
 
 /**
  * Advertisement (docs/product.md#home-page): 1 column small, 4 from md; hidden when empty, silent
- * when it fails. While
- * the first answer is on its way the section keeps its place with card-shaped placeholders, so the
- * ads arriving under the banner push nothing down.
+ * when it fails. While the first answer is on its way the section keeps its place with card-shaped
+ * placeholders, so the ads arriving push the Featured Collection below them nothing down.
  */
 export function AdvertisementSection() {
   const { advertisements, isPending } = useAdvertisements();

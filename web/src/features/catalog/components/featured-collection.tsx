@@ -40,7 +40,7 @@ export function FeaturedCollection() {
                 className="card h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
               >
                 <figure className="w-2/5 shrink-0 rounded-none bg-base-200 sm:w-full">
-                  {/* Below the banner, which is the first screen's largest picture (preloaded with the page): loaded when near. */}
+                  {/* Below Our Products: loaded when near. */}
                   <Img src={c.img} alt="" width={400} height={300} className="h-auto w-full object-cover" />
                 </figure>
                 <div className="card-body gap-1 p-4">

@@ -9,8 +9,8 @@ import { ProductList } from './product-list';
 
 /**
  * The body of the home page's 'Our Products' section: search, filters and sort (in the URL),
- * the paged list and its booking modal. A chunk of its own: the first screen (banner, ads,
- * categories) paints without it.
+ * the paged list and its booking modal. A chunk of its own: the banner paints without it (the
+ * server's page has it rendered).
  */
 export function OurProducts() {
   const { filters, setFilters, searchParams } = useProductFilters({ allowCategory: true });
@@ -32,7 +32,8 @@ export function OurProducts() {
         query={products}
         onBuy={onBuy}
         label="Our Products"
-        // Below the banner, the ads and the categories: none of its photos is on the first screen.
+        // The banner is the first screen's largest picture (preloaded with the page); the cards' photos
+        // load lazily, the first row at once as it is in view, without claiming a high priority.
         eager={0}
         empty="No products for sale yet. Check back soon."
         clearTo={isFiltered(filters) ? `${pathname}${clearedSearch(filters, searchParams)}` : undefined}

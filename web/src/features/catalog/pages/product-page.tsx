@@ -63,7 +63,7 @@ function Breadcrumbs({ product }: { product: Product }) {
           <Link to={paths.home.getHref()}>Home</Link>
         </li>
         <li>
-          <Link to={paths.category.getHref(product.category)}>{product.category}</Link>
+          <Link to={paths.catalogue.getHref({ category: product.category })}>{product.category}</Link>
         </li>
         <li aria-current="page" className="max-w-[60vw] truncate">
           {product.name}
@@ -245,7 +245,7 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
         <h2 id="related-title" className="text-2xl font-bold">
           More in {product.category}
         </h2>
-        <Link to={paths.category.getHref(product.category)} className="link link-primary text-sm">
+        <Link to={paths.catalogue.getHref({ category: product.category })} className="link link-primary text-sm">
           See all in {product.category}
         </Link>
       </div>
