@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEFAULT_SHOP_NAME, SHOP_NAME_META } from '@shop/contract/constants';
 
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
@@ -124,8 +125,9 @@ const pwa = () =>
     includeAssets: [],
     manifest: {
       id: '/',
-      name: 'SecondByte: second-hand tech shop',
-      short_name: 'SecondByte',
+      // The server writes its SHOP_NAME where `{shopName}` stands as it serves the file (modules/pages).
+      name: '{shopName}: second-hand tech shop',
+      short_name: '{shopName}',
       description: 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches.',
       lang: 'en',
       start_url: '/',
@@ -167,6 +169,26 @@ const pwa = () =>
   });
 
 /**
+ * Vite's development server sends its own index.html: it writes the shop's name into it as the shop's
+ * server does into every page (its title and SHOP_NAME_META), from the same setting (SHOP_NAME in the
+ * repository's .env, or the default). Never part of a build: the built app reads the name the server
+ * writes.
+ */
+function shopNameInDevelopment(mode: string): Plugin {
+  return {
+    name: 'shop-name-in-development',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const name = loadEnv(mode, path.join(webRoot, '..'), 'SHOP_').SHOP_NAME?.trim() || DEFAULT_SHOP_NAME;
+      const attr = name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+      return html
+        .replace('<title></title>', `<title>${attr}: second-hand tech</title>`)
+        .replace('</head>', `  <meta name="${SHOP_NAME_META}" content="${attr}" />\n  </head>`);
+    },
+  };
+}
+
+/**
  * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
  * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
  */
@@ -191,7 +213,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   }
   return {
     base: '/',
-    plugins: [react(), tailwindcss(), appIcons(), scriptAfterPaint(), pwa(), precompress()],
+    plugins: [react(), tailwindcss(), shopNameInDevelopment(mode), appIcons(), scriptAfterPaint(), pwa(), precompress()],
     resolve: { alias: aliases },
     server: { port: 5173, proxy },
     preview: { proxy },

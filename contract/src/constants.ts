@@ -26,6 +26,19 @@ export const REPORT_REASON_MAX = 500;
 /** The longest message a person can send. */
 export const MESSAGE_MAX_CHARS = 2000;
 
+/**
+ * The shop's name when SHOP_NAME is not set (server/src/config.ts). The web app never builds it in: it
+ * reads the name the server writes into each page (SHOP_NAME_META); only Vite's development server
+ * writes it into its own pages, as the server would (web/vite.config.ts).
+ */
+export const DEFAULT_SHOP_NAME = 'SecondByte';
+
+/**
+ * The page's `<meta name>` that carries the shop's name (the server's SHOP_NAME): the server writes it
+ * into every page it sends, the web app reads it from there (nothing of the name is built in).
+ */
+export const SHOP_NAME_META = 'application-name';
+
 /** Largest price we accept, in dollars. */
 export const MAX_PRICE_DOLLARS = 1_000_000;
 

@@ -34,9 +34,6 @@ export const PAGE_PATTERNS = [
   '/dashboard/profile',
 ] as const;
 
-/** The shop's name, the same in the header, the footer, the manifest and every tab title. */
-export const BRAND = 'SecondByte';
-
 /** The description of a page that has none of its own. */
 export const DEFAULT_DESCRIPTION = 'Buy and sell used laptops, phones, iPads, cameras, headphones and watches.';
 
@@ -84,9 +81,9 @@ export const NOT_FOUND_META: PageMeta = { title: 'Page not found' };
 export const PRODUCT_NOT_FOUND_META = { title: 'Product not found' } as const satisfies PageMeta;
 export const SELLER_NOT_FOUND_META = { title: 'Seller not found' } as const satisfies PageMeta;
 
-/** "Title | SecondByte", or the brand alone for the home page. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${BRAND}` : `${BRAND}: second-hand tech`;
+/** "Title | <shop name>", or "<shop name>: second-hand tech" for the home page. */
+export function pageTitle(title: string | undefined, shopName: string): string {
+  return title ? `${title} | ${shopName}` : `${shopName}: second-hand tech`;
 }
 
 /** A product page's own title and description, once the product is known. */
@@ -95,12 +92,15 @@ export function productMeta(p: { name: string; condition: string; location: stri
 }
 
 /** A seller page's own title and description, once the seller is known. */
-export function sellerMeta(s: { name: string; verified: boolean; rating: number | null; reviews: number }): Required<PageMeta> {
+export function sellerMeta(
+  s: { name: string; verified: boolean; rating: number | null; reviews: number },
+  shopName: string,
+): Required<PageMeta> {
   const rating =
     s.rating === null ? 'no reviews yet' : `rated ${s.rating} of 5 from ${s.reviews} ${s.reviews === 1 ? 'review' : 'reviews'}`;
   return {
     title: s.name,
-    description: `${s.name}${s.verified ? ', a verified seller' : ''} on ${BRAND}: ${rating}, and what they sell now.`,
+    description: `${s.name}${s.verified ? ', a verified seller' : ''} on ${shopName}: ${rating}, and what they sell now.`,
   };
 }
 

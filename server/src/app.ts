@@ -131,11 +131,11 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(fastifySwagger, {
     openapi: {
       info: {
-        title: 'Second-hand tech shop API',
+        title: `${config.shopName} API`,
         version: '1.0.0',
         description:
           "The shop's paths and answer shapes, under /api; the original client's calls keep the shapes it reads. Identity comes from the session cookie set by /api/auth.",
-        contact: { name: 'Second-hand tech shop maintainers' },
+        contact: { name: `${config.shopName} maintainers` },
         license: { name: 'MIT', url: 'https://opensource.org/licenses/MIT' },
       },
       servers: [{ url: '/api' }],
@@ -160,6 +160,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     clock,
     ...config.mail,
     baseUrl: config.baseUrl,
+    shopName: config.shopName,
     isOptedOut: mailSettings.isOptedOut,
   });
   /** What the modules that send mail need: the mailer, and the shop's address for links. */
@@ -258,6 +259,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The page shell and the manifest carry the shop's name (SHOP_NAME): pages routes serve them.
+      globIgnore: ['index.html', 'index.html.*', 'manifest.webmanifest', 'manifest.webmanifest.*'],
       preCompressed: true,
       setHeaders: (reply, file) => {
         const cache = file.includes(`${path.sep}assets${path.sep}`)
@@ -277,6 +280,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   await app.register(pageRoutes, {
     database,
     baseUrl: config.baseUrl,
+    shopName: config.shopName,
     google: Boolean(config.google),
     web: fs.existsSync(path.join(config.webDist, 'index.html'))
       ? { dist: config.webDist, ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined, catalog, reviews }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_SHOP_NAME } from '@shop/contract/constants';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,6 +59,13 @@ const envSchema = z
     PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().optional(),
     BASE_URL: z.url().optional(),
+    SHOP_NAME: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(60, 'must be at most 60 characters')
+      .regex(/^[^<>"\\\p{Cc}]+$/u, 'must not contain < > " \\ or control characters')
+      .default(DEFAULT_SHOP_NAME),
     EXTRA_TRUSTED_ORIGINS: list.default([]),
     DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
     PGLITE_FSYNC: z
@@ -118,7 +126,7 @@ const envSchema = z
       .string()
       .regex(/^smtps?:\/\/[^/?#\s]+/, 'must be smtp://[user:pass@]host[:port] or smtps://…')
       .optional(),
-    MAIL_FROM: z.string().regex(/@/, 'must be a mail address, e.g. "Second-hand tech shop" <no-reply@shop.example>').optional(),
+    MAIL_FROM: z.string().regex(/@/, 'must be a mail address, e.g. "SecondByte" <no-reply@shop.example>').optional(),
     REQUIRE_ADMIN_2FA: bool.optional(),
     MEDIA_DIR: z.string().min(1).optional(),
     S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -199,6 +207,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      */
     host: e.HOST ?? '127.0.0.1',
     baseUrl,
+    /**
+     * The shop's name (SHOP_NAME), the one place it is set: page titles and the header the server
+     * writes (and the web app reads from the page), the app manifest, every mail, the sign-in
+     * provider's and the authenticator app's label.
+     */
+    shopName: e.SHOP_NAME,
     trustedOrigins: [baseUrl, ...e.EXTRA_TRUSTED_ORIGINS, ...(e.NODE_ENV === 'development' ? ['http://localhost:5173'] : [])],
     dataDir: path.resolve(e.DATA_DIR),
     /** Embedded database only: commits are on disk before they are acknowledged. Off for throwaway demos. */
@@ -264,7 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Outgoing mail (mail/mailer.ts): over SMTP when smtpUrl is set, else the development outbox (/dev/mail). */
     mail: {
       smtpUrl: e.SMTP_URL,
-      from: e.MAIL_FROM ?? `"Second-hand tech shop" <no-reply@${new URL(baseUrl).hostname}>`,
+      from: e.MAIL_FROM ?? `"${e.SHOP_NAME}" <no-reply@${new URL(baseUrl).hostname}>`,
     },
     /** Uploaded photos (storage/index.ts): an S3-compatible bucket when S3_BUCKET is set, else a folder. */
     storage: e.S3_BUCKET

@@ -94,7 +94,12 @@ describe('delivery over SMTP', () => {
 
   beforeAll(async () => {
     box = await mailbox({ auth: { user: 'shop@test.shop', pass: 'mail pass: 1/2' } });
-    shop = await startApp({ SMTP_URL: box.url, JOBS_ENABLED: 'true', MAIL_FROM: '"Test shop" <shop@test.shop>' });
+    shop = await startApp({
+      SMTP_URL: box.url,
+      JOBS_ENABLED: 'true',
+      MAIL_FROM: '"Test shop" <shop@test.shop>',
+      SHOP_NAME: 'Gadget & Co',
+    });
     shopUrl = shop.client.baseUrl;
   });
 
@@ -118,7 +123,11 @@ describe('delivery over SMTP', () => {
     expect(got.text).toContain('You bought "ThinkPad X1" <used>.');
     expect(got.text).toContain('Grüße, ünïcödé and an emoji 💻.');
     expect(got.text).toContain(long);
-    expect(got.text).toContain('Second-hand tech shop');
+    // The shop's name (SHOP_NAME) in both parts, escaped in the HTML one; no trace of its placeholder.
+    expect(got.text).toContain('Gadget & Co');
+    expect(got.text).toContain('you have an account at Gadget & Co.');
+    expect(got.html).toContain('Gadget &amp; Co');
+    expect(got.text + got.html).not.toContain('\u0000');
     expect(got.html).toContain('You bought &quot;ThinkPad X1&quot; &lt;used&gt;.');
     expect(got.html).toContain('Grüße, ünïcödé and an emoji 💻.');
     expect(got.html).toContain(`href="${shopUrl}/dashboard/myorders"`);
@@ -345,6 +354,7 @@ describe('the development outbox (no SMTP_URL)', () => {
       smtpUrl: undefined,
       from: 'shop@test.shop',
       baseUrl: t.baseUrl,
+      shopName: 'SecondByte',
       isOptedOut: (userId, kind) => userId === user.id && kind === 'order-placed',
     });
     await mailer.enqueue({ ...simpleMail(user.email, 'Turned off'), kind: 'order-placed', userId: user.id });
@@ -370,8 +380,11 @@ describe('settings', () => {
     const config = loadConfig({ ...production, SMTP_URL: 'smtps://u:p@mail.example.com:465' });
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://u:p@mail.example.com:465',
-      from: '"Second-hand tech shop" <no-reply@shop.example.com>',
+      from: '"SecondByte" <no-reply@shop.example.com>',
     });
+    expect(loadConfig({ ...production, SMTP_URL: 'smtps://mail.example.com', SHOP_NAME: 'Gadget Loop' }).mail.from).toBe(
+      '"Gadget Loop" <no-reply@shop.example.com>',
+    );
     expect(loadConfig({ NODE_ENV: 'development' }).mail.smtpUrl).toBeUndefined();
   });
 

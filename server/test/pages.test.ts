@@ -451,6 +451,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     await pages.register(pageRoutes, {
       database: t.database,
       baseUrl: 'https://shop.example',
+      shopName: 'SecondByte',
       sitemapPageSize: 7,
     });
     const index = (await pages.inject('/sitemap.xml')).body;
@@ -566,7 +567,7 @@ describe.runIf(testDbKind === 'postgres')('the sitemap at 100,000 listings', () 
       const started = performance.now();
       await seedSynthetic(database.db, { products: 100_000, sellers: 50 });
       const seeded = performance.now() - started;
-      await pages.register(pageRoutes, { database, baseUrl: 'https://shop.example' });
+      await pages.register(pageRoutes, { database, baseUrl: 'https://shop.example', shopName: 'SecondByte' });
       await pages.ready();
       const [{ n } = { n: 0 }] = await database.query<{ n: number }>(
         undefined,

@@ -1,7 +1,9 @@
 /**
  * What a new visitor meets in their first hour (issue 23): the shop's search and products on the
- * first screen, and category links that do not send a guest to the login page.
+ * first screen, category links that do not send a guest to the login page, and one name for the shop.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { expectPath, region, visible } from './support/journey';
@@ -100,5 +102,30 @@ test.describe('guests and category links', () => {
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Log In' }).waitFor();
     await expect(page.getByRole('link', { name: /without an account/ })).toHaveCount(0);
+  });
+});
+
+test.describe("the shop's name", () => {
+  test('comes from the server (SHOP_NAME, here its default): header, footer, titles and the installed app; the built app holds none', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/blog');
+    await expect(page).toHaveTitle('Blog | SecondByte');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'SecondByte' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} SecondByte. Open source.`);
+    // A page the app draws itself after a navigation takes the name from the page too.
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await expect(page).toHaveTitle('SecondByte: second-hand tech');
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as { name: string; short_name: string };
+    expect(manifest).toMatchObject({ name: 'SecondByte: second-hand tech shop', short_name: 'SecondByte' });
+
+    // The build the server runs (global-setup's copy): not one of its files spells the name.
+    const dist = process.env.WEB_DIST;
+    if (!dist) throw new Error('WEB_DIST is not set by the global setup');
+    const files = (fs.readdirSync(dist, { recursive: true }) as string[]).filter((f) => /\.(js|html|css|webmanifest)$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    const naming = files.filter((f) => fs.readFileSync(path.join(dist, f), 'utf8').includes('SecondByte'));
+    expect(naming).toEqual([]);
   });
 });

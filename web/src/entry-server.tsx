@@ -17,10 +17,10 @@ const RENDER_TIMEOUT_MS = 3000;
 /**
  * The body of the page at `url` (an absolute URL), rendered as the browser's first render will draw
  * it from the same data: the query cache seeded from InitialPageData, every lazy part of the page
- * loaded. Null when the address is a redirect for the router. The caller puts the HTML into
+ * loaded, the shop's name (SHOP_NAME) as the page's head says it. Null when the address is a redirect for the router. The caller puts the HTML into
  * `<div id="root">` and the same data into the page; the browser hydrates it (main.tsx).
  */
-export async function render(url: string, data: InitialPageData): Promise<string | null> {
+export async function render(url: string, data: InitialPageData, options: { shopName: string }): Promise<string | null> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const queryClient = createQueryClient();
@@ -47,7 +47,7 @@ export async function render(url: string, data: InitialPageData): Promise<string
       sink.on('error', reject);
       const stream = renderToPipeableStream(
         <StrictMode>
-          <AppProviders queryClient={queryClient}>
+          <AppProviders queryClient={queryClient} shopName={options.shopName}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </StrictMode>,

@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { prepareHydration } from './app/hydrate';
 import { AppProviders } from './app/providers';
 import { OnMount } from './components/on-mount';
+import { readShopName } from './hooks/use-shop-name';
 import { appRoutes } from './app/router';
 import { seedFromPage } from './lib/initial-data';
 import { lazyPartsLoaded } from './lib/lazy';
@@ -36,7 +37,7 @@ async function start() {
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} shopName={readShopName()}>
         <RouterProvider router={router} />
         <OnMount run={committed} />
       </AppProviders>

@@ -304,7 +304,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
   }
 
   return betterAuth({
-    appName: 'Second-hand tech shop',
+    appName: config.shopName,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     logger: { disabled: config.logLevel === 'silent' },
@@ -381,7 +381,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     },
     plugins: [
       // Authenticator-app codes (TOTP) and one-time recovery codes, asked after the password.
-      twoFactor({ issuer: 'Second-hand tech shop' }),
+      twoFactor({ issuer: config.shopName }),
       // Each of those codes is taken once (totp-once.ts).
       totpOncePlugin({ db }),
       // Mails for a changed or reset password and for a sign-in from a new browser (account-mail.ts).

@@ -62,7 +62,7 @@ function textWithLinks(text: string): string {
     .join('');
 }
 
-function page(mails: Awaited<ReturnType<AppMailer['listDevOutbox']>>, to: string | undefined): string {
+function page(mails: Awaited<ReturnType<AppMailer['listDevOutbox']>>, to: string | undefined, shopName: string): string {
   const items = mails
     .map(
       (m) => `<article>
@@ -82,7 +82,7 @@ function page(mails: Awaited<ReturnType<AppMailer['listDevOutbox']>>, to: string
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Development outbox - Second-hand tech shop</title>
+<title>Development outbox - ${escapeHtml(shopName)}</title>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
@@ -131,7 +131,10 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: AppMailer }> = async
     if (refused) return reply.code(404).send(refused);
     const to = request.query.to || undefined;
     const mails = await mailer.listDevOutbox(to);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(mails, to));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page(mails, to, mailer.shopName));
   });
 
   app.get(

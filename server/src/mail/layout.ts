@@ -1,6 +1,11 @@
 import type { RenderedMail } from './types';
 
-const SHOP_NAME = 'Second-hand tech shop';
+/**
+ * Where the shop's name goes in a mail: the mailer writes SHOP_NAME in as it queues the mail
+ * (`withShopName`), so no template and none of their callers needs it. A NUL character cannot come
+ * from anyone's input (lib/input-guard.ts refuses it), so nothing a person typed can ask for it.
+ */
+export const SHOP_NAME = '\u0000shop-name\u0000';
 
 /** Where a signed-in user chooses which mails they get (the web app's profile page). */
 const SETTINGS_PATH = '/dashboard/profile';
@@ -31,6 +36,17 @@ type LayoutInput = {
 
 export const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** A rendered mail with the shop's name written where the layout left its place (SHOP_NAME), escaped in the HTML part. */
+export function withShopName<M extends RenderedMail>(mail: M, shopName: string): M {
+  const put = (s: string, name: string) => s.replaceAll(SHOP_NAME, name);
+  return {
+    ...mail,
+    subject: put(mail.subject, shopName),
+    text: put(mail.text, shopName),
+    html: put(mail.html, escapeHtml(shopName)),
+  };
+}
 
 /** One line of a person's words: their text in curly quotes, line breaks made spaces, after its label. */
 const quoteLine = ({ label, text }: { label?: string; text: string }) =>

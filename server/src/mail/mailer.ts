@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Db, Executor } from '../db/client';
 import type { createJobRunner } from '../jobs/runner';
 import { mailOutbox } from '../db/schema';
+import { withShopName } from './layout';
 import { MAIL_KINDS, type MailKind, type Mailer, type MailRequest } from './types';
 
 declare module 'fastify' {
@@ -47,6 +48,8 @@ type DevMail = {
 };
 
 export type AppMailer = Mailer & {
+  /** The shop's name (SHOP_NAME) it writes into every mail. */
+  shopName: string;
   /** True when mail is kept in the development outbox instead of being sent (no SMTP_URL, not production). */
   devOutbox: boolean;
   /** The development outbox, newest first; `to` keeps the mails to that address (any case). */
@@ -67,8 +70,10 @@ type MailerOptions = {
   jobs: Pick<ReturnType<typeof createJobRunner>, 'register'>;
   /** e.g. smtp://user:pass@host:587 or smtps://…; absent: the development outbox. */
   smtpUrl: string | undefined;
-  /** The From header, e.g. "Second-hand tech shop" <no-reply@shop.example>. */
+  /** The From header, e.g. "SecondByte" <no-reply@shop.example>. */
   from: string;
+  /** The shop's name (SHOP_NAME), written into each mail where its layout leaves the place (mail/layout.ts). */
+  shopName: string;
   /** The shop's address, for the log line pointing at the development outbox page. */
   baseUrl: string;
   /** True when the user turned this (non-essential) kind of mail off; asked within the caller's transaction. */
@@ -111,7 +116,7 @@ function errorText(err: unknown): string {
  * already sent to the development outbox (readable at /dev/mail and /api/dev/mail).
  */
 export function createMailer(opts: MailerOptions): AppMailer {
-  const { db, log, smtpUrl, from, baseUrl, isOptedOut = () => false, clock = () => new Date() } = opts;
+  const { db, log, smtpUrl, from, baseUrl, shopName, isOptedOut = () => false, clock = () => new Date() } = opts;
   const transport = smtpUrl
     ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
     : undefined;
@@ -229,9 +234,11 @@ export function createMailer(opts: MailerOptions): AppMailer {
   };
 
   return {
+    shopName,
     devOutbox: !transport,
 
-    async enqueue(mail: MailRequest, executor: Executor = db) {
+    async enqueue(request: MailRequest, executor: Executor = db) {
+      const mail = withShopName(request, shopName);
       if (!mail.to.includes('@')) throw new Error(`mail of kind ${mail.kind}: "${mail.to}" is not a mail address`);
       if (mail.userId && !MAIL_KINDS[mail.kind].essential && (await isOptedOut(mail.userId, mail.kind, executor))) {
         log.info({ kind: mail.kind, userId: mail.userId }, 'mail not queued: the user turned this kind of mail off');

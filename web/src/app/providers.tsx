@@ -8,23 +8,35 @@ import { TrustContext } from '@/hooks/use-trust';
 import { trustSlots } from '@/features/trust/trust-slots';
 import { createQueryClient } from '@/lib/query-client';
 import { ToasterHost } from '@/components/toaster-host';
+import { ShopNameContext } from '@/hooks/use-shop-name';
 
 // The modal (and its form library and schema) loads on the first Buy now only.
 const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
 // "Booked by you" on a product page: loads with the first product page a signed-in person opens.
 const YourBooking = lazy(() => import('@/features/orders/components/your-booking').then((m) => ({ default: m.YourBooking })));
 
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  shopName = '',
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The server's SHOP_NAME, as it wrote it into the page (hooks/use-shop-name.ts). */
+  shopName?: string;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <BookingModalContext value={BookingModal}>
-        <YourBookingContext value={YourBooking}>
-          <TalkContext value={talkSlots}>
-            <TrustContext value={trustSlots}>{children}</TrustContext>
-          </TalkContext>
-        </YourBookingContext>
-      </BookingModalContext>
+      <ShopNameContext value={shopName}>
+        <BookingModalContext value={BookingModal}>
+          <YourBookingContext value={YourBooking}>
+            <TalkContext value={talkSlots}>
+              <TrustContext value={trustSlots}>{children}</TrustContext>
+            </TalkContext>
+          </YourBookingContext>
+        </BookingModalContext>
+      </ShopNameContext>
       <ToasterHost />
     </QueryClientProvider>
   );

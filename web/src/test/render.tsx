@@ -67,7 +67,7 @@ export function renderWithApp(ui: ReactElement | null, options: Options = {}) {
   const routes = options.routes ?? [{ path: '/', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const result = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} shopName="Test Shop">
       <RouterProvider router={router} />
     </AppProviders>,
   );

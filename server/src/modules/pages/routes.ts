@@ -41,6 +41,8 @@ type Options = {
   database: Database;
   /** The shop's public address, for the absolute URLs robots.txt and sitemaps need. */
   baseUrl: string;
+  /** The shop's name (SHOP_NAME): every page's title and SHOP_NAME_META, the manifest, the app's header. */
+  shopName: string;
   /**
    * The built web app (its folder with index.html, and its server renderer's module when built),
    * and where its pages read products and sellers; robots.txt and the sitemaps work without.
@@ -53,7 +55,7 @@ type Options = {
 };
 
 /** The web app's server renderer (web/src/entry-server.tsx): a page's body from its address and data, null for a redirect. */
-type Renderer = { render(url: string, data: InitialPageData): Promise<string | null> };
+type Renderer = { render(url: string, data: InitialPageData, options: { shopName: string }): Promise<string | null> };
 
 /**
  * Of the 200 pages (each sent by its PAGE_PATTERNS route), those whose body the server renders, by
@@ -98,7 +100,7 @@ async function productExists(database: Database, id: string): Promise<boolean> {
  * robots.txt, and the sitemaps.
  */
 export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
-  const { database, baseUrl, web } = opts;
+  const { database, baseUrl, shopName, web } = opts;
   const pageSize = opts.sitemapPageSize ?? SITEMAP_MAX_URLS;
   const hidden = { schema: { hide: true } };
 
@@ -269,7 +271,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         rendering++;
         try {
           // Through JSON, as the browser will read it: the same values (dates as strings) on both sides.
-          body = await ssr.render(address, JSON.parse(JSON.stringify(data)) as InitialPageData);
+          body = await ssr.render(address, JSON.parse(JSON.stringify(data)) as InitialPageData, { shopName });
         } catch (err) {
           request.log.error({ err }, 'page: server render failed; sent without its body');
         } finally {
@@ -279,7 +281,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     }
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie');
-    return renderShell(shell, { ...head, url }, data, body ?? undefined);
+    return renderShell(shell, shopName, { ...head, url }, data, body ?? undefined);
   };
 
   for (const pattern of PAGE_PATTERNS) {
@@ -326,7 +328,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
             })
           : null;
         if (!seller) return sendPage(request, reply, 404, SELLER_NOT_FOUND_META);
-        return sendPage(request, reply, 200, sellerMeta(seller), { seller });
+        return sendPage(request, reply, 200, sellerMeta(seller, shopName), { seller });
       });
     } else if (pattern === '/category/:category') {
       app.get<{ Params: { category: string } }>(pattern, hidden, async (request, reply) => {
@@ -395,6 +397,30 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         .header('cache-control', 'no-store')
         .send();
     });
+
+  /**
+   * The app shell the service worker keeps (its precache, and what it answers navigations with): the
+   * built index.html with the shop's name written in, and nothing personal (no session, no page data).
+   */
+  app.get('/index.html', hidden, async (_request, reply) => {
+    const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    return renderShell(shell, shopName, {});
+  });
+
+  /** The web app manifest, its name and short name the shop's (the build leaves `{shopName}` where it goes). */
+  app.get('/manifest.webmanifest', hidden, async (_request, reply) => {
+    const file = await fs.readFile(path.join(webDist, 'manifest.webmanifest'), 'utf8').catch(() => undefined);
+    if (file === undefined)
+      return reply.code(404).send({ error: 'not_found', message: 'No route for GET /manifest.webmanifest.' });
+    const manifest = JSON.parse(file) as Record<string, unknown>;
+    for (const key of ['name', 'short_name']) {
+      const value = manifest[key];
+      if (typeof value === 'string') manifest[key] = value.replaceAll('{shopName}', shopName);
+    }
+    reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'no-cache');
+    return JSON.stringify(manifest);
+  });
 
   // Any other address: 404, with the app (it shows its not-found page); under /api and for files, a JSON 404.
   app.get('/*', hidden, (request, reply) => {

@@ -1,11 +1,11 @@
 import {
-  BRAND,
   DEFAULT_DESCRIPTION,
   INITIAL_DATA_ID,
   type InitialPageData,
   type PageMeta,
   pageTitle,
   type ProductDetail,
+  SHOP_NAME_META,
 } from '@shop/contract';
 
 /** What the server writes into a page's head besides the title and description. */
@@ -33,18 +33,20 @@ const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The built index.html made into one page: its title and description, canonical link, Open Graph
- * and Twitter card tags, structured data, a preload of its largest image, and the data the app
- * would otherwise ask for first (InitialPageData).
+ * The built index.html made into one page of the shop called `shopName` (SHOP_NAME): its title and
+ * description, the shop's name for the app (SHOP_NAME_META), canonical link, Open Graph and Twitter
+ * card tags, structured data, a preload of its largest image, and the data the app would otherwise
+ * ask for first (InitialPageData).
  */
-export function renderShell(shell: string, head: PageHead, data: InitialPageData = {}, body?: string): string {
-  const title = pageTitle(head.title);
+export function renderShell(shell: string, shopName: string, head: PageHead, data: InitialPageData = {}, body?: string): string {
+  const title = pageTitle(head.title, shopName);
   const description = head.description ?? DEFAULT_DESCRIPTION;
   const tags = [
+    `<meta name="${SHOP_NAME_META}" content="${attr(shopName)}" />`,
     ...(head.url
       ? [`<link rel="canonical" href="${attr(head.url)}" />`, `<meta property="og:url" content="${attr(head.url)}" />`]
       : []),
-    `<meta property="og:site_name" content="${BRAND}" />`,
+    `<meta property="og:site_name" content="${attr(shopName)}" />`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}" />`,
     `<meta property="og:title" content="${attr(head.title ?? title)}" />`,
     `<meta property="og:description" content="${attr(description)}" />`,

@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useShopName } from '@/hooks/use-shop-name';
 
 export function Footer() {
+  const shopName = useShopName();
   return (
     <footer className="mt-16 border-t border-base-300 bg-base-200">
       <div className="footer mx-auto max-w-7xl p-8 text-base-content sm:footer-horizontal">
         <div className="max-w-xs">
-          <p className="text-lg font-bold">SecondByte</p>
+          <p className="text-lg font-bold">{shopName}</p>
           <p className="text-sm text-base-content/80">
             A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Meet the seller, check the item, pay
             by card.
@@ -38,7 +40,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-base-300 py-4 text-center text-sm text-base-content/80">
-        © {new Date().getFullYear()} SecondByte. Open source.
+        © {new Date().getFullYear()} {shopName}. Open source.
       </p>
     </footer>
   );

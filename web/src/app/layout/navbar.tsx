@@ -5,6 +5,7 @@ import { CloseIcon, MenuIcon, ShoppingBagIcon } from '@/components/shell-icons';
 import { toast } from '@/lib/toast';
 import { paths } from '@/config/paths';
 import { useDismiss } from '@/hooks/use-dismiss';
+import { useShopName } from '@/hooks/use-shop-name';
 import { useUser } from '@/hooks/use-user';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import type { LoginLocationState } from '@/lib/session';
@@ -76,6 +77,7 @@ function NavItems({
 }
 
 export function Navbar() {
+  const shopName = useShopName();
   const { user, isPending } = useUser();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -111,7 +113,7 @@ export function Navbar() {
         <div className="flex-1 lg:flex-none">
           <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">
             <ShoppingBagIcon size={24} className="text-primary" aria-hidden="true" />
-            <span>SecondByte</span>
+            <span>{shopName}</span>
           </NavLink>
         </div>
         <HeaderSearch />

@@ -3,9 +3,11 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { PAGE_PATTERNS } from '@shop/contract';
 import { paths } from '@/config/paths';
-import { BRAND } from '@shop/contract';
+import { ShopNameContext } from '@/hooks/use-shop-name';
 import { usePageMeta } from '@/lib/page-meta';
 import { RouteMeta, routeMeta } from './route-meta';
+
+const SHOP = 'Gadget Loop';
 
 const description = () => document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
 
@@ -31,7 +33,12 @@ function renderAt(url: string) {
     ],
     { initialEntries: [url] },
   );
-  render(<RouterProvider router={router} />);
+  // The shop's name as the server wrote it into the page (SHOP_NAME).
+  render(
+    <ShopNameContext value={SHOP}>
+      <RouterProvider router={router} />
+    </ShopNameContext>,
+  );
   return router;
 }
 
@@ -43,9 +50,9 @@ function allPatterns(node: unknown): string[] {
 }
 
 describe('page titles and descriptions', () => {
-  it('each route has its own title with the brand, and a description', async () => {
+  it("each route has its own title with the shop's name (the server's), and a description", async () => {
     renderAt('/blog');
-    expect(document.title).toBe(`Blog | ${BRAND}`);
+    expect(document.title).toBe(`Blog | ${SHOP}`);
     expect(description()).toMatch(/buying and selling used tech/);
   });
 
@@ -58,10 +65,10 @@ describe('page titles and descriptions', () => {
 
   it("a page's own title (the product's name) wins over the route's default, and goes with the page", async () => {
     const router = renderAt('/product/1');
-    expect(document.title).toBe(`MacBook Air M1 | ${BRAND}`);
+    expect(document.title).toBe(`MacBook Air M1 | ${SHOP}`);
     expect(description()).toBe('Used MacBook Air M1 in Good condition, Dhaka.');
     await act(() => router.navigate('/login'));
-    expect(document.title).toBe(`Log in | ${BRAND}`);
+    expect(document.title).toBe(`Log in | ${SHOP}`);
   });
 
   it('every page of the route table has a title of its own, and the server knows every one (PAGE_PATTERNS)', () => {

@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { NOT_FOUND_META, PAGE_META, type PageMeta, pageTitle } from '@shop/contract';
+import { useShopName } from '@/hooks/use-shop-name';
 import { applyPageMeta } from '@/lib/page-meta';
 
 /** Each route's title and description (one table with the server's); pages that know more set their own on top. */
@@ -18,9 +19,10 @@ export function routeMeta(pathname: string): PageMeta {
 /** Sets each page's default title and description on navigation (a layout effect: before the page's own). */
 export function RouteMeta() {
   const { pathname } = useLocation();
+  const shopName = useShopName();
   useLayoutEffect(() => {
     const meta = routeMeta(pathname);
-    applyPageMeta(pageTitle(meta.title), meta.description);
-  }, [pathname]);
+    applyPageMeta(pageTitle(meta.title, shopName), meta.description);
+  }, [pathname, shopName]);
   return null;
 }

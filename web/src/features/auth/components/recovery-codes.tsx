@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Copy, Download } from 'lucide-react';
 import { calloutClass } from '@/components/callout';
+import { useShopName } from '@/hooks/use-shop-name';
 
 /** Ten one-time recovery codes, shown once: copy them, download them as a text file, then confirm. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState<boolean | null>(null);
-  const text = `Recovery codes for the Second-hand tech shop\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+  const shopName = useShopName();
+  const text = `Recovery codes for ${shopName}\nEach code works once, instead of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
 
   const copy = async () => {
     try {

@@ -6,6 +6,7 @@ import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { PageSpinner, Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
+import { useShopName } from '@/hooks/use-shop-name';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
 import { formatMonthYear, formatPrice } from '@/lib/format';
@@ -68,9 +69,10 @@ function Listings({ sellerId }: { sellerId: string }) {
 export function SellerPage() {
   const { id = '' } = useParams();
   const { user } = useUser();
+  const shopName = useShopName();
   const profile = useSellerProfile(id);
   const notFound = isApiError(profile.error) && profile.error.status === 404;
-  const meta = profile.data ? sellerMeta(profile.data) : null;
+  const meta = profile.data ? sellerMeta(profile.data, shopName) : null;
   usePageMeta(meta ? meta.title : notFound ? SELLER_NOT_FOUND_META.title : null, meta?.description);
   if (profile.isPending) return <PageSpinner label="Loading the seller…" />;
   if (profile.isError)
