@@ -129,7 +129,7 @@ test.describe('a seller’s listing', () => {
     await expect(card.getByText('Sold', { exact: true }).first()).toBeVisible();
     await expect(item.getByRole('link', { name: `Edit ${name}` })).toHaveCount(0);
     await item.getByRole('button', { name: 'Bookings' }).click();
-    await expect(item.getByRole('list', { name: `Bookings of ${name}` }).getByText('Cancelled')).toBeVisible();
+    await expect(item.getByRole('list', { name: `Bookings of ${name}` }).getByText('Cancelled', { exact: true })).toBeVisible();
 
     // The product page: sold, with the report and its flaw.
     await page.goto(`/product/${productId}`);
