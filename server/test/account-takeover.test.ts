@@ -124,6 +124,38 @@ describe('pre-hijacking: an account opened with an address its maker does not ow
   });
 });
 
+describe('pre-hijacking, the owner coming back through "Forgot password"', () => {
+  it("a reset by the mailed link also removes the stranger's two-factor sign-in, so the owner signs in with the new password alone", async () => {
+    const email = uniqueEmail('forgot');
+    const strangerPassword = 'stranger-pass-77';
+    const stranger = await t.client().signUp(email, { verified: false, password: strangerPassword });
+    const enabled = await stranger.post<{ totpURI: string }>('/api/auth/two-factor/enable', { password: strangerPassword });
+    expect(enabled.status).toBe(200);
+    expect((await stranger.post('/api/auth/two-factor/verify-totp', { code: totp(secretOf(enabled.body.totpURI)) })).status).toBe(
+      200,
+    );
+
+    // The owner never saw the sign-up: they ask for a new password, which also proves the mailbox.
+    const owner = t.client();
+    expect((await owner.post('/api/auth/request-password-reset', { email })).status).toBe(200);
+    const mail = await mailbox.waitFor(email, { subject: 'Reset your password' });
+    const link = mail.links.find((l) => l.startsWith(`${t.config.baseUrl}/api/auth/reset-password/`));
+    expect(link, `a reset link in ${mail.text}`).toBeDefined();
+    const token = (await owner.navigate(link!)).landed.searchParams.get('token');
+    expect(token).toBeTruthy();
+    expect((await owner.post('/api/auth/reset-password', { token, newPassword: 'owners-new-pass-77' })).status).toBe(200);
+
+    // The stranger's app is no second factor of the owner's account: the password alone signs in.
+    const signIn = await owner.signIn(email, 'owners-new-pass-77');
+    expect(signIn.body).not.toMatchObject({ twoFactorRedirect: true });
+    expect(await sessionOf(owner)).toMatchObject({ user: { email } });
+    expect(await sessionOf(stranger)).toBeNull();
+    expect((await userRow(email)).twoFactorEnabled).toBe(false);
+    const [u] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    expect(await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, u!.id))).toHaveLength(0);
+  });
+});
+
 describe('sign-up with an address that already has an account', () => {
   type SignUpAnswer = { token: string | null; user: Record<string, unknown> };
   const signUp = (c: Client, email: string, password = 'someone-elses-99') =>

@@ -96,7 +96,13 @@ function accountMail({ db, mailer, baseUrl }: { db: Db; mailer: Mailer; baseUrl:
  * link (onPasswordReset, which this plugin supplies to the email-and-password options), and each new
  * session (a database hook, run once the session is stored).
  */
-export function accountMailPlugin(deps: { db: Db; mailer: Mailer; baseUrl: string }) {
+export function accountMailPlugin(deps: {
+  db: Db;
+  mailer: Mailer;
+  baseUrl: string;
+  /** Run first when a password was reset by a mailed link (auth.ts: the owner proved the mailbox). */
+  afterPasswordReset?: (user: { id: string; emailVerified: boolean }) => Promise<void>;
+}) {
   const mails = accountMail(deps);
   return {
     id: 'account-mail',
@@ -114,7 +120,13 @@ export function accountMailPlugin(deps: { db: Db; mailer: Mailer; baseUrl: strin
     },
     init: () => ({
       options: {
-        emailAndPassword: { enabled: true, onPasswordReset: ({ user }) => mails.passwordChanged(user.id) },
+        emailAndPassword: {
+          enabled: true,
+          onPasswordReset: async ({ user }) => {
+            await deps.afterPasswordReset?.(user);
+            await mails.passwordChanged(user.id);
+          },
+        },
         databaseHooks: {
           session: {
             create: {

@@ -385,7 +385,17 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       // Each of those codes is taken once (totp-once.ts).
       totpOncePlugin({ db }),
       // Mails for a changed or reset password and for a sign-in from a new browser (account-mail.ts).
-      accountMailPlugin({ db, mailer, baseUrl: config.baseUrl }),
+      accountMailPlugin({
+        db,
+        mailer,
+        baseUrl: config.baseUrl,
+        // The reset link proves the mailbox as the verification link does: on an account whose address
+        // was never proven, what the unproven party set goes too (their two-factor sign-in above all,
+        // which would stand between the owner and the account), keeping the password just chosen.
+        afterPasswordReset: async (user) => {
+          if (!user.emailVerified) await forgetUnproven(user.id, { keepPassword: true });
+        },
+      }),
       ...(config.google ? [googleProvider(config.google)] : []),
     ],
     account: {
