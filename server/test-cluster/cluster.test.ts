@@ -234,9 +234,15 @@ function explainFailures(phase: string, stats: Stats) {
     for (const i of instances)
       for (const l of i.logLines().filter((l) => l.requestId === f.requestId)) out.push(`    ${i.name}: ${JSON.stringify(l)}`);
   }
-  // When each instance began and ended its drains, to set the failures against.
+  // When each instance began and ended its drains, and the errors it logged (the first 10), to set the failures against.
   for (const i of instances)
-    for (const l of i.logLines().filter((l) => /drain/.test(String(l.msg))))
+    for (const l of [
+      ...i.logLines().filter((l) => /drain/.test(String(l.msg))),
+      ...i
+        .logLines()
+        .filter((l) => Number(l.level) >= 50)
+        .slice(0, 10),
+    ])
       out.push(
         `    ${i.name} at ${new Date(Number(l.time)).toISOString()}: ${String(l.msg)} ${JSON.stringify({ ...l, msg: undefined, time: undefined, pid: undefined, hostname: undefined, level: undefined })}`,
       );
