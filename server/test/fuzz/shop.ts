@@ -60,6 +60,8 @@ export async function startFuzzShop(opts: { template?: Blob; pgUrl?: string } = 
     RATE_LIMIT_MAX: '100000000',
     AUTH_RATE_LIMIT_MAX: '100000000',
     AUTH_EMAIL_HOURLY_MAX: '100000000',
+    BOOKINGS_OPEN_UNPAID_MAX: '100000000',
+    BOOKINGS_PER_DAY_MAX: '100000000',
     JOBS_ENABLED: 'false',
   });
   const app = await buildApp({ config, database });
