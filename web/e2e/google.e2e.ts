@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { test as journeys, expect, newWatchedPage } from './support/fixtures';
+import { screenshotAtWidths } from './support/journey';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
 /**
@@ -113,6 +114,15 @@ test.describe('Google sign-in (local OIDC provider)', () => {
     name: 'Gina Google',
   };
   let newcomerId = '';
+
+  test('the log-in and sign-up pages offer Continue with Google, after an OR', async ({ page }) => {
+    for (const p of ['/login', '/signup']) {
+      await page.goto(p);
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+      await expect(page.getByText('OR', { exact: true })).toBeVisible();
+      await screenshotAtWidths(page, `google${p.replace('/', '-')}`);
+    }
+  });
 
   test('a new person signs in with Google from /login, lands back where they were, signed in as a buyer', async ({
     page,

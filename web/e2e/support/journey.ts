@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, type APIRequestContext, type APIResponse, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { shopUrl } from './fixtures';
+import { outputDir } from './global-setup';
 
 /**
  * Helpers shared by the journeys: toasts, the app's main regions, and API fixtures for the
@@ -140,4 +143,27 @@ export async function apiPayOrder(api: APIRequestContext, orderId: string) {
     headers: origin(),
   });
   expect(paid.status(), await paid.text()).toBe(201);
+}
+
+/** A phone's and a desktop's width, for screenshots of a screen as each shows it. */
+const SCREENSHOT_WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+] as const;
+
+/**
+ * Full-page screenshots of the page at 390 and 1440 pixels wide, `{name}-390.png` and `{name}-1440.png`
+ * in SHOTS_DIR (default web/test-output/screenshots), taken from the top (a sticky header scrolled
+ * along would be drawn in the middle of the page). The page keeps its viewport afterwards.
+ */
+export async function screenshotAtWidths(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR ?? path.join(outputDir, 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of SCREENSHOT_WIDTHS) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
 }
