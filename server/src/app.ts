@@ -64,6 +64,11 @@ export type AppDeps = {
   logStream?: { write(line: string): void };
 };
 
+/** proxy-addr's trust function for a hop count: the socket's peer is hop 0, the next X-Forwarded-For entry hop 1. */
+function trustNearestHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Builds the whole shop (API + web app) without listening; main.ts and the tests both use it. */
 export async function buildApp({ config, database, payments, clock, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -77,8 +82,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
             serializers: { req: requestLogSerializer },
             ...(logStream && { stream: logStream }),
           },
-    // A hop count is valid at run time (proxy-addr) though the types list only boolean | string | string[].
-    trustProxy: config.trustProxy as boolean | string[],
+    // Fastify 5.12 reads a bare hop count as "trust no hop" (it cannot check the peer), which made
+    // TRUST_PROXY=1 behind nginx see every client as nginx's address. The setting means "the nearest
+    // N hops are our proxies": passed as the function proxy-addr calls with each hop's index.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 300 },
     frameworkErrors,

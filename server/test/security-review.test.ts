@@ -205,6 +205,23 @@ describe('3. TRUST_PROXY', () => {
     expect((await guess(2)).status).toBe(401);
     expect((await guess(3)).status).toBe(429);
   });
+  it('behind one proxy (hop count 1), two clients the proxy names are two budgets (the count is honoured, not read as "trust none")', async () => {
+    const a = await app({ AUTH_RATE_LIMIT_MAX: '2', TRUST_PROXY: '1' });
+    const guess = (client: string, i: number) =>
+      a
+        .client()
+        .request(
+          'POST',
+          '/api/auth/sign-in/email',
+          { email: `nobody-hop${i}@test.shop`, password: 'wrong-pass-word' },
+          { 'x-forwarded-for': client },
+        );
+    expect((await guess('203.0.113.61', 1)).status).toBe(401);
+    expect((await guess('203.0.113.61', 2)).status).toBe(401);
+    expect((await guess('203.0.113.61', 3)).status).toBe(429);
+    // Another client behind the same proxy still has its own budget.
+    expect((await guess('203.0.113.62', 4)).status).toBe(401);
+  });
 });
 
 describe('4. the trusted origin is BASE_URL, never the Host header', () => {
