@@ -10,8 +10,8 @@ export function Footer() {
         <div className="max-w-xs">
           <p className="text-lg font-bold">{shopName}</p>
           <p className="text-sm text-base-content/80">
-            A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Meet the seller, check the item, pay
-            by card.
+            A marketplace for used laptops, phones, iPads, cameras, headphones and watches. Pay by card; the seller is paid once
+            you have met and checked the item.
           </p>
         </div>
         <nav aria-label="Shop">

@@ -22,8 +22,8 @@ export function PromoBanner() {
           Good tech deserves a second life
         </h1>
         <p className="mx-auto max-w-2xl text-sm text-base-content/80 sm:text-lg lg:mx-0">
-          Used laptops, phones, iPads, cameras, headphones and watches from sellers near you. Meet, check it works, then pay by
-          card.
+          Used laptops, phones, iPads, cameras, headphones and watches from sellers near you. Pay by card; the money is held until
+          you meet.
         </p>
         <div className="mt-1 flex flex-wrap justify-center gap-3 lg:justify-start">
           <a href={`#${paths.catalogue.hash}`} className="btn btn-primary">
