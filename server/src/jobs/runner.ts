@@ -51,6 +51,8 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; enabled:
   let running: Promise<void> | null = null;
   let again = false;
   const nudging = new Set<Promise<void>>();
+  /** Runs started with `runNow`, per job: the one going on, and whether another was asked for meanwhile. */
+  const local = new Map<string, { running: Promise<void>; again: boolean }>();
 
   /** Adds a row for each job, due now; a row that exists becomes due now (the run at start-up). */
   async function enrol() {
@@ -137,8 +139,14 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; enabled:
   }
 
   return {
-    /** Adds a job (before start). The handle's `nudge` makes it due now, on whichever instance claims it first. */
-    register(job: Job): { nudge(): void } {
+    /**
+     * Adds a job (before start). The handle's `nudge` makes it due now, on whichever instance claims it
+     * first. Its `runNow` runs it on this instance at once, outside its schedule and lease (a run that
+     * claims it may be going on here or on another instance): only for a job whose runs may overlap.
+     * One such run at a time here; a call during one asks for one more after it (which sees what the
+     * caller just wrote). Nothing when the runner is not started; never rejects.
+     */
+    register(job: Job): { nudge(): void; runNow(): void } {
       if (state !== 'new') throw new Error(`job ${job.name}: jobs are registered before the runner starts`);
       if (jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
       if (!(job.everyMs > 0)) throw new Error(`job ${job.name}: everyMs must be positive`);
@@ -156,6 +164,26 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; enabled:
             )
             .finally(() => nudging.delete(nudged));
           nudging.add(nudged);
+        },
+        runNow: () => {
+          if (state !== 'started') return;
+          const current = local.get(job.name);
+          if (current) {
+            current.again = true;
+            return;
+          }
+          const entry = { running: Promise.resolve(), again: false };
+          entry.running = (async () => {
+            do {
+              entry.again = false;
+              try {
+                await job.run({ now: clock(), signal: stopping.signal });
+              } catch (err) {
+                log.error({ err, job: job.name }, 'job run (runNow) failed; it runs again at its next time');
+              }
+            } while (entry.again && state === 'started');
+          })().finally(() => local.delete(job.name));
+          local.set(job.name, entry);
         },
       };
     },
@@ -177,6 +205,7 @@ export function createJobRunner(opts: { db: Db; log: FastifyBaseLogger; enabled:
       clearInterval(timer);
       stopping.abort();
       await Promise.all(nudging);
+      await Promise.all([...local.values()].map((r) => r.running));
       await running;
     },
   };
