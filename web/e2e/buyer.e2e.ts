@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, test, uniqueEmail } from './support/fixtures';
+import { expect, screenshot, test, uniqueEmail, verifyEmailFromOutbox } from './support/fixtures';
 import { expectPath, expectToast, region, submitBooking, visible } from './support/journey';
 
 /** Opens the booking modal on the first product of the category page and places the order. */
@@ -61,6 +61,10 @@ test.describe('buyer journey', () => {
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expectToast(page, 'successfully signed up!');
     await expectPath(page, '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).waitFor();
+    // Booking needs a verified email (it mails the seller): the owner follows the mailed link.
+    await verifyEmailFromOutbox(page.request, buyer.email, buyer.password);
+    await page.reload();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }).waitFor();
 
     // Featured Collection -> category page.
