@@ -54,6 +54,19 @@ export function invisibleCharacter(s: string, opts: { multiline?: boolean } = {}
   return `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
+const ONE_LINE_ALL = new RegExp(ONE_LINE.source, 'gu');
+
+/**
+ * `s` without the characters shown text refuses (one-line rule), for a name the shop did not get
+ * from a form and cannot send back (a Google profile's): the same rule, applied by dropping them.
+ */
+export function withoutInvisible(s: string): string {
+  const kept = new Set<number>();
+  for (const allowed of [SCRIPT_JOINER, EMOJI_JOINER, FLAG_TAGS])
+    for (const m of s.matchAll(allowed)) for (let i = 0; i < m[0].length; i++) kept.add(m.index + i);
+  return s.replace(ONE_LINE_ALL, (ch: string, offset: number) => (kept.has(offset) ? ch : ''));
+}
+
 /** The sentence for a refused character: "must not contain invisible or control characters (U+200B)". */
 export const invisibleMessage = (code: string) => `must not contain invisible or control characters (${code})`;
 

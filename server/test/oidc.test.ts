@@ -157,6 +157,20 @@ describe('Google sign-in (OIDC)', () => {
     expect(await accountsOf(id)).toEqual(['google']);
   });
 
+  it("drops invisible and right-to-left control characters from a Google profile's name", async () => {
+    const c = t.client();
+    await googleSignIn(c, {
+      sub: 'g-rlo-1',
+      email: 'rlo@gmail.test',
+      email_verified: true,
+      name: 'Eve\u202Egnp.exe\u200B',
+    });
+    expect((await me(c))!.name).toBe('Evegnp.exe');
+    const blank = t.client();
+    await googleSignIn(blank, { sub: 'g-rlo-2', email: 'blank@gmail.test', email_verified: true, name: '\u200B\u3164' });
+    expect((await me(blank))!.name).toBe('Google user');
+  });
+
   it('keeps a name the user changed in the profile when they sign in with Google again', async () => {
     const c = t.client();
     await googleSignIn(c, { sub: 'g-rename-1', email: 'rename@gmail.test', email_verified: true, name: 'Google Name' });

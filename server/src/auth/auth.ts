@@ -15,6 +15,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_NEW_PASSWORD_LENGTH,
   newPasswordSchema,
+  withoutInvisible,
 } from '@shop/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -69,10 +70,13 @@ function googleProvider(google: NonNullable<Config['google']>) {
         discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
         scopes: ['openid', 'email', 'profile'],
         prompt: 'select_account',
+        // The profile's name is shown text like a typed one (shown-text.ts): invisible and control
+        // characters are dropped, since there is no form to send a refusal back to.
         mapProfileToUser: (p) => ({
-          name: String(
-            p.name || p.given_name || (typeof p.email === 'string' ? p.email.split('@')[0] : '') || 'Google user',
-          ).slice(0, 100),
+          name:
+            withoutInvisible(String(p.name || p.given_name || (typeof p.email === 'string' ? p.email.split('@')[0] : '')))
+              .trim()
+              .slice(0, 100) || 'Google user',
         }),
       },
     ],
