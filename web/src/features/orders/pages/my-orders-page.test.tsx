@@ -72,6 +72,22 @@ describe('MyOrdersPage', () => {
     expect(within(row).getByRole('button', { name: 'Delete order: MacBook Air M1' })).toBeInTheDocument();
   });
 
+  it("an unpaid booking says the seller's phone shows once paid; a paid one shows it", async () => {
+    renderPage([
+      { ...order, sellerPhone: '' },
+      { ...paid, sellerPhone: '+880 1700 000000' },
+    ]);
+    const [unpaidRow, paidRow] = exactly(
+      within(await screen.findByRole('table'))
+        .getAllByRole('row')
+        .slice(1),
+      2,
+    );
+    expect(within(unpaidRow).getByText('Their phone shows once you pay')).toBeInTheDocument();
+    expect(within(paidRow).getByText('Phone: +880 1700 000000')).toBeInTheDocument();
+    expect(within(paidRow).queryByText('Their phone shows once you pay')).not.toBeInTheDocument();
+  });
+
   it("asks for the buyer's own orders and shows 'You have N Orders', Pay only while unpaid", async () => {
     const { calls } = renderPage([order, paid]);
     expect(await screen.findByRole('heading', { name: 'You have 2 Orders' })).toBeInTheDocument();

@@ -63,6 +63,8 @@ function SellerContact({ order }: { order: Order }) {
       <span>{order.seller}</span>
       {order.sellerPhone ? (
         <span className="whitespace-nowrap text-sm text-base-content/70">Phone: {order.sellerPhone}</span>
+      ) : paymentState(order) === 'unpaid' ? (
+        <span className="text-xs text-base-content/70">Their phone shows once you pay</span>
       ) : null}
       {talk ? (
         <Suspense fallback={null}>
