@@ -3,7 +3,9 @@
  * Prometheus metrics behind their token or on their own port, and draining (/api/ready 503, every
  * answer closes its connection, no new connections, the open ones end before the app closes).
  */
+import { once } from 'node:events';
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainAndClose } from '../src/lib/drain';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -257,6 +259,25 @@ describe('draining', () => {
       expect(text).toMatch(/retry: 500\n\n$/);
     } finally {
       agent.destroy();
+      await t.close().catch(() => {});
+    }
+  });
+
+  it('a connection that never sent a request holds up neither the drain nor the close', async () => {
+    // Node's fetch leaves such a spare connection after an event stream that said Connection: close;
+    // Node's server counts it busy until headersTimeout (60 s).
+    const t = await startTestApp();
+    try {
+      const spare = net.connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+      await once(spare, 'connect');
+      const ended = once(spare, 'close');
+      // Older than the second a new connection gets to bring its request.
+      await new Promise((r) => setTimeout(r, 1200));
+      const t0 = Date.now();
+      await drainAndClose(t.app, { idleMs: 10_000, close: async () => {} });
+      await ended;
+      expect(Date.now() - t0).toBeLessThan(5000);
+    } finally {
       await t.close().catch(() => {});
     }
   });

@@ -1,5 +1,5 @@
-import net from 'node:net';
-import type { Server } from 'node:http';
+import net, { type Socket } from 'node:net';
+import type { IncomingMessage, Server } from 'node:http';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 
@@ -55,10 +55,39 @@ export function registerDrain(app: FastifyInstance, drain: Drain) {
     if (drain.draining) reply.header('connection', 'close');
     return payload;
   });
+  // Connections that never carried a request (an HTTP client's spare one: Node's fetch opens one
+  // after an event stream that said Connection: close; a browser's preconnect): Node counts them as
+  // busy until its headersTimeout (60 s), so closing would wait for them. They hold nothing to
+  // finish: ended as the app closes (after the drain, which waits for young ones, see below).
+  const unused = new Map<Socket, number>();
+  unusedOf.set(app, unused);
+  app.server.on('connection', (socket: Socket) => {
+    unused.set(socket, Date.now());
+    socket.once('close', () => unused.delete(socket));
+  });
+  app.server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+  app.addHook('preClose', async () => {
+    for (const socket of unused.keys()) if (socket.bytesRead === 0) socket.destroy();
+  });
 }
 
-const openConnections = (server: Server) =>
-  new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+/** Each app's connections that have not carried a request yet, and when they opened (registerDrain). */
+const unusedOf = new WeakMap<FastifyInstance, Map<Socket, number>>();
+/** How long a new connection may take to bring its request: until then the drain waits for it. */
+const FIRST_REQUEST_MS = 1000;
+
+/**
+ * The app's open connections, but for those that opened over FIRST_REQUEST_MS ago and never carried
+ * a request (nothing to wait for; a proxy sends its request as it connects).
+ */
+const openConnections = (app: FastifyInstance) =>
+  new Promise<number>((resolve) =>
+    (app.server as Server).getConnections((err, n) => {
+      const idleSince = Date.now() - FIRST_REQUEST_MS;
+      const unusedOld = [...(unusedOf.get(app) ?? [])].filter(([s, at]) => s.bytesRead === 0 && at < idleSince).length;
+      resolve(err ? 0 : n - unusedOld);
+    }),
+  );
 
 /**
  * Stops an instance without failing a request: drain (above), stop accepting connections, let the
@@ -81,10 +110,10 @@ export async function drainAndClose(app: FastifyInstance, opts: { idleMs: number
   app.drain.start();
   if (app.server.listening) net.Server.prototype.close.call(app.server);
   const until = Date.now() + opts.idleMs;
-  let open = await openConnections(app.server);
+  let open = await openConnections(app);
   while (open > 0 && Date.now() < until) {
     await new Promise((r) => setTimeout(r, 50));
-    open = await openConnections(app.server);
+    open = await openConnections(app);
   }
   if (open > 0)
     app.log.warn(
