@@ -25,6 +25,9 @@ type Phase = {
   requests: number;
   fivexx: number;
   connectionErrors: number;
+  inProgress?: number;
+  nginxPassedOn?: { requests: number; writes: number };
+  drains?: { ms: number }[];
   writes?: { lost: number; doubled: number; ordersAcked: number; paymentsAcked: number };
 };
 
@@ -78,7 +81,9 @@ function runOnce(n: number, figuresFile: string): Promise<{ code: number; second
 const phase = (p?: Phase) =>
   p
     ? `${p.requests} requests, ${p.fivexx} 5xx, ${p.connectionErrors} failed connections, ` +
-      `${p.writes ? `${p.writes.lost} lost / ${p.writes.doubled} doubled writes (${p.writes.ordersAcked} orders, ${p.writes.paymentsAcked} payments acked)` : 'writes not checked'}`
+      `${p.writes ? `${p.writes.lost} lost / ${p.writes.doubled} doubled writes (${p.writes.ordersAcked} orders, ${p.writes.paymentsAcked} payments acked)` : 'writes not checked'}` +
+      `\n                   nginx passed on ${p.nginxPassedOn?.requests ?? '?'} (${p.nginxPassedOn?.writes ?? '?'} writes), ` +
+      `${p.inProgress ?? '?'} waits on request_in_progress${p.drains ? `, drains ${p.drains.map((d) => (d.ms / 1000).toFixed(1)).join(' / ')} s` : ''}`
     : 'not reached';
 
 async function main() {
