@@ -195,7 +195,7 @@ describe('ActiveSessions', () => {
     expect(rows[0]).toHaveTextContent('Chrome on Linux');
     expect(rows[0]).toHaveTextContent('This device');
     expect(rows[0]).toHaveTextContent('IP 203.0.113.7');
-    expect(rows[0]).toHaveTextContent('Signed in Mar 4, 2026');
+    expect(rows[0]).toHaveTextContent('Signed in 4 Mar 2026');
     expect(rows[0]).toHaveAttribute('aria-current', 'true');
     expect(rows[1]).toHaveTextContent('Firefox on Windows');
     expect(rows[1]).not.toHaveTextContent('This device');
