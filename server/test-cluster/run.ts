@@ -27,7 +27,7 @@ type Phase = {
   connectionErrors: number;
   inProgress?: number;
   nginxPassedOn?: { requests: number; writes: number };
-  drains?: { ms: number }[];
+  drains?: { ms: number; waited?: number | 'cap' }[];
   writes?: { lost: number; doubled: number; ordersAcked: number; paymentsAcked: number };
 };
 
@@ -83,7 +83,10 @@ const phase = (p?: Phase) =>
     ? `${p.requests} requests, ${p.fivexx} 5xx, ${p.connectionErrors} failed connections, ` +
       `${p.writes ? `${p.writes.lost} lost / ${p.writes.doubled} doubled writes (${p.writes.ordersAcked} orders, ${p.writes.paymentsAcked} payments acked)` : 'writes not checked'}` +
       `\n                   nginx passed on ${p.nginxPassedOn?.requests ?? '?'} (${p.nginxPassedOn?.writes ?? '?'} writes), ` +
-      `${p.inProgress ?? '?'} waits on request_in_progress${p.drains ? `, drains ${p.drains.map((d) => (d.ms / 1000).toFixed(1)).join(' / ')} s` : ''}`
+      `${p.inProgress ?? '?'} waits on request_in_progress` +
+      (p.drains
+        ? `, drains ${p.drains.map((d) => `${(d.ms / 1000).toFixed(1)} s (waited ${typeof d.waited === 'number' ? `${(d.waited / 1000).toFixed(1)} s` : (d.waited ?? '?')})`).join(', ')}`
+        : '')
     : 'not reached';
 
 async function main() {

@@ -61,9 +61,15 @@ export function registerDrain(app: FastifyInstance, drain: Drain) {
   // finish: ended as the app closes (after the drain, which waits for young ones, see below).
   const unused = new Map<Socket, number>();
   unusedOf.set(app, unused);
+  const sockets = new Set<Socket>();
+  socketsOf.set(app, sockets);
   app.server.on('connection', (socket: Socket) => {
     unused.set(socket, Date.now());
-    socket.once('close', () => unused.delete(socket));
+    sockets.add(socket);
+    socket.once('close', () => {
+      unused.delete(socket);
+      sockets.delete(socket);
+    });
   });
   app.server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
   app.addHook('preClose', async () => {
@@ -73,6 +79,8 @@ export function registerDrain(app: FastifyInstance, drain: Drain) {
 
 /** Each app's connections that have not carried a request yet, and when they opened (registerDrain). */
 const unusedOf = new WeakMap<FastifyInstance, Map<Socket, number>>();
+/** Each app's open connections (registerDrain): the drain's warning names their peers. */
+const socketsOf = new WeakMap<FastifyInstance, Set<Socket>>();
 /** How long a new connection may take to bring its request: until then the drain waits for it. */
 const FIRST_REQUEST_MS = 1000;
 
@@ -117,7 +125,12 @@ export async function drainAndClose(app: FastifyInstance, opts: { idleMs: number
   }
   if (open > 0)
     app.log.warn(
-      { openConnections: open, idleMs: opts.idleMs },
+      {
+        openConnections: open,
+        idleMs: opts.idleMs,
+        // Whose they are (match remotePort with the requests' log lines): a proxy's, or a client's own.
+        peers: [...(socketsOf.get(app) ?? [])].slice(0, 20).map((s) => `${s.remoteAddress}:${s.remotePort}`),
+      },
       'drain: connections still open after DRAIN_IDLE_MS; the idle ones are closed now (is the proxy keeping them longer?)',
     );
   else app.log.info({ drainMs: opts.idleMs - (until - Date.now()) }, 'drained; closing');
