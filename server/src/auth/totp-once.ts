@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
@@ -14,41 +16,16 @@ const WINDOW = 1;
 const TWO_FACTOR_COOKIE = 'two_factor';
 /** How Better Auth keeps a secret imported from elsewhere (its generated ones are used as they are). */
 const BASE32_PREFIX = 'base32:';
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 export const CODE_ALREADY_USED = 'CODE_ALREADY_USED';
 
-function base32Decode(text: string): Buffer {
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of text.replace(/=+$/, '').toUpperCase()) {
-    const i = BASE32.indexOf(ch);
-    if (i < 0) continue;
-    value = (value << 5) | i;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((value >>> bits) & 0xff);
-    }
-  }
-  return Buffer.from(out);
-}
-
-function hotp(key: Buffer, step: number): string {
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(step));
-  const mac = crypto.createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** DIGITS).padStart(DIGITS, '0');
-}
-
 /** The time step whose code `code` is, within the window the plugin accepts; null when it is none of them. */
-function stepOf(key: Buffer, code: string, now = Date.now()): number | null {
+async function stepOf(key: Uint8Array, code: string, now = Date.now()): Promise<number | null> {
   const current = Math.floor(now / 1000 / STEP_SECONDS);
+  const otp = createOTP(key, { digits: DIGITS, period: STEP_SECONDS });
   let found: number | null = null;
   for (let step = current - WINDOW; step <= current + WINDOW; step++) {
-    const expected = hotp(key, step);
+    const expected = await otp.hotp(step);
     if (code.length === expected.length && crypto.timingSafeEqual(Buffer.from(code), Buffer.from(expected))) found = step;
   }
   return found;
@@ -82,10 +59,11 @@ export function totpOncePlugin({ db }: { db: Db }) {
             } catch {
               return; // Better Auth answers for a secret it cannot read either.
             }
+            // Decoded as the plugin decodes it, and the codes made by the same library it checks them with.
             const key = secret.startsWith(BASE32_PREFIX)
-              ? base32Decode(secret.slice(BASE32_PREFIX.length))
-              : Buffer.from(secret, 'utf8');
-            const step = stepOf(key, code);
+              ? base32.decode(secret.slice(BASE32_PREFIX.length).toUpperCase())
+              : new TextEncoder().encode(secret);
+            const step = await stepOf(key, code);
             if (step === null) return;
             const claimed = await db
               .update(twoFactor)
