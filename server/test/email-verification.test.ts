@@ -224,6 +224,14 @@ describe('until the email is verified', () => {
 });
 
 describe('Resend', () => {
+  it('asked for ten times at once, sends one link', async () => {
+    const { c, email } = await signUpUnverified('resend-race');
+    await forgetLastMail(c.id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/auth/send-verification-email', { email })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 429)).toHaveLength(9);
+  });
+
   it('mails a new link at most once a minute (429 with a message), and none once verified', async () => {
     const { c, email } = await signUpUnverified('resend');
     const tooSoon = await c.post<{ code: string; message: string }>('/api/auth/send-verification-email', { email });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
+import { underAccountCap } from '../db/account-cap';
 import type { Db } from '../db/client';
 import { verification } from '../db/schema';
 
@@ -13,19 +14,22 @@ const MAIL_INTERVAL_MS = 60_000;
  */
 export async function claimMailSlot(db: Db, key: string): Promise<boolean> {
   const identifier = `mail-sent:${key}`;
-  const now = new Date();
-  const recent = await db
-    .select({ id: verification.id })
-    .from(verification)
-    .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, now)))
-    .limit(1);
-  if (recent.length) return false;
-  await db.delete(verification).where(and(eq(verification.identifier, identifier), lte(verification.expiresAt, now)));
-  await db.insert(verification).values({
-    id: crypto.randomUUID(),
-    identifier,
-    value: '',
-    expiresAt: new Date(now.getTime() + MAIL_INTERVAL_MS),
+  // Under the per-account lock of account-cap.ts: parallel asks all saw no mark before any wrote one.
+  return underAccountCap(db, 'account-mails', key, async (tx) => {
+    const now = new Date();
+    const recent = await tx
+      .select({ id: verification.id })
+      .from(verification)
+      .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, now)))
+      .limit(1);
+    if (recent.length) return false;
+    await tx.delete(verification).where(and(eq(verification.identifier, identifier), lte(verification.expiresAt, now)));
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: '',
+      expiresAt: new Date(now.getTime() + MAIL_INTERVAL_MS),
+    });
+    return true;
   });
-  return true;
 }
