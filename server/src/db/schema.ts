@@ -689,7 +689,11 @@ export const savedSearch = pgTable(
   (t) => [index('saved_search_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** A listing a user follows for a price drop; `notified_until` is the last price change already told. */
+/**
+ * A favourite: a listing a user saved (the heart). It is also their price watch, one feature: a drop
+ * of its price and its sale are told to them (modules/talk/alerts). `notified_until` is the last price
+ * change already told; `sold_told_at` is set once its sale was told.
+ */
 export const priceWatch = pgTable(
   'price_watch',
   {
@@ -700,9 +704,78 @@ export const priceWatch = pgTable(
       .notNull()
       .references(() => product.id),
     notifiedUntil: ts('notified_until').notNull().defaultNow(),
+    soldToldAt: ts('sold_told_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('price_watch_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    index('price_watch_product_idx').on(t.productId),
+    // The Saved page: a person's favourites, newest first.
+    index('price_watch_user_recent_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * An offer on a listing (modules/offers): the buyer's amount, the seller's counter, and where it
+ * stands. 'open' waits for the seller, 'countered' for the buyer; 'accepted' made a booking
+ * (`order_id`) at the agreed price; 'declined', 'withdrawn' (by its buyer), 'expired' (48 h without an
+ * answer) and 'closed' (the item was sold or booked through another offer) are final. One offer still
+ * being talked over per buyer and listing.
+ */
+export const offer = pgTable(
+  'offer',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => user.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => user.id),
+    amountCents: integer('amount_cents').notNull(),
+    counterCents: integer('counter_cents'),
+    /** The listing's price when the offer was made (what the offer is compared with). */
+    listPriceCents: integer('list_price_cents').notNull(),
+    status: text('status', { enum: ['open', 'countered', 'accepted', 'declined', 'withdrawn', 'expired', 'closed'] })
+      .notNull()
+      .default('open'),
+    /** The booking details the buyer gave with the offer, used when it becomes a booking. */
+    buyerName: text('buyer_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    meetingLocation: text('meeting_location').notNull().default(''),
+    orderId: uuid('order_id').references(() => order.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offer_one_live_per_buyer_product')
+      .on(t.productId, t.buyerId)
+      .where(sql`status in ('open', 'countered')`),
+    index('offer_buyer_recent_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    index('offer_seller_recent_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('offer_product_idx').on(t.productId, t.status),
+    index('offer_live_expiry_idx').on(t.expiresAt).where(sql`status in ('open', 'countered')`),
+    check('offer_amount_check', sql`${t.amountCents} > 0 and (${t.counterCents} is null or ${t.counterCents} > 0)`),
+  ],
+);
+
+/** The listings a signed-in person opened lately (the newest few are kept), for "Recently viewed". */
+export const recentlyViewed = pgTable(
+  'recently_viewed',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id),
+    viewedAt: ts('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('recently_viewed_user_idx').on(t.userId, t.viewedAt.desc())],
 );
 
 /* ---------- Trust: reviews and reports ---------- */
