@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -45,6 +46,11 @@ export const user = pgTable(
      */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
+    /** Remembered from the person's last booking or their profile, and prefilled in the booking form. */
+    phone: text('phone'),
+    /** Their home area: a place of the gazetteer (modules/places, GeoNames id) and a free-text note. */
+    homePlaceId: integer('home_place_id'),
+    homeAreaNote: text('home_area_note'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -133,7 +139,15 @@ export const product = pgTable(
      */
     photos: jsonb('photos').notNull().default([]),
     cover: jsonb('cover'),
+    /** The seller's own words for where it is (a note next to the place since places came). */
     location: text('location').notNull(),
+    /**
+     * Where it is: a place of the gazetteer (modules/places, the GeoNames id) and that place's
+     * coordinates, copied so distances need no lookup. Null for a listing whose location named no known place.
+     */
+    placeId: integer('place_id'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     phone: text('phone').notNull(),
     condition: text('condition', { enum: ['Excellent', 'Good', 'Fair'] }).notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -186,6 +200,11 @@ export const product = pgTable(
     index('product_listed_category_price_idx').on(t.category, t.priceCents, t.id).where(sql`listed`),
     index('product_seller_idx').on(t.sellerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('product_search_idx').using('gin', t.search),
+    // "Near me": the places within the radius come from the gazetteer, then each place's newest
+    // listings from this index (modules/catalog/near.ts), on PGlite and PostgreSQL alike.
+    index('product_listed_place_newest_idx')
+      .on(t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`listed`),
     check('product_price_check', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('product_used_years_check', sql`${t.usedYears} >= 0`),
   ],
@@ -506,6 +525,8 @@ export const mailOutbox = pgTable(
     transport: text('transport', { enum: ['smtp', 'dev'] }),
     /** The last failed attempt's error; kept after a later success for the record. */
     lastError: text('last_error'),
+    /** Files sent with it (e.g. a meeting's .ics): [{ filename, contentType, content }], content as text. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`next_attempt_at is not null`),
@@ -836,5 +857,61 @@ export const report = pgTable(
     index('report_target_idx').on(t.kind, t.targetId),
     uniqueIndex('report_one_open_per_reporter').on(t.kind, t.targetId, t.reporterId).where(sql`resolved_at is null`),
     check('report_kind_check', sql`${t.kind} in ('listing','user','review','conversation')`),
+  ],
+);
+
+/* ---------- Meeting: safe meetup spots and the meeting of a booking (modules/meetup) ---------- */
+
+/** A public place admins recommend for hand-offs (a police station lobby, a mall's help desk...). */
+export const meetupSpot = pgTable(
+  'meetup_spot',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    /** The gazetteer place it is in (modules/places), for "spots in Dhaka". */
+    placeId: integer('place_id'),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    /** Opening hours as people write them ("Daily 10:00-22:00"). */
+    hours: text('hours').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('meetup_spot_lat_lng_idx').on(t.lat, t.lng)],
+);
+
+/**
+ * Where and when a booking's buyer and seller meet: the buyer proposes up to three times and a spot
+ * (or another place), the seller confirms one or proposes another (then the buyer confirms).
+ * `time` is the confirmed time; the reminder job sets `reminded_at`, the follow-up job `followed_up_at`.
+ */
+export const orderMeeting = pgTable(
+  'order_meeting',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => order.id, { onDelete: 'cascade' }),
+    spotId: uuid('spot_id').references(() => meetupSpot.id, { onDelete: 'set null' }),
+    /** The spot's name and address as they were when chosen, or the place the buyer wrote. */
+    place: text('place').notNull(),
+    address: text('address').notNull().default(''),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** The IANA time zone of the meeting place: what the mail, the .ics and the pages show times in. */
+    timeZone: text('time_zone').notNull(),
+    proposedTimes: jsonb('proposed_times').$type<string[]>().notNull(),
+    proposedBy: text('proposed_by', { enum: ['buyer', 'seller'] }).notNull(),
+    time: ts('time'),
+    confirmedBy: uuid('confirmed_by'),
+    confirmedAt: ts('confirmed_at'),
+    remindedAt: ts('reminded_at'),
+    followedUpAt: ts('followed_up_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_meeting_remind_idx').on(t.time).where(sql`reminded_at is null and time is not null`),
+    index('order_meeting_follow_up_idx').on(t.time).where(sql`followed_up_at is null and time is not null`),
   ],
 );
