@@ -284,6 +284,10 @@ export const payment = pgTable(
     refundedAt: ts('refunded_at'),
     /** When the held (authorised) amount was captured at the hand-off; null while held or after a release. */
     capturedAt: ts('captured_at'),
+    /** The shop's commission on this payment (PLATFORM_FEE_*), fixed when the buyer paid. */
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** The seller's payout account the charge pays (a destination charge); null: captured to the shop, transferred later. */
+    destination: text('destination'),
   },
   (t) => [index('payment_order_idx').on(t.orderId)],
 );
@@ -361,6 +365,11 @@ export const simulatedIntent = pgTable('simulated_intent', {
   refundedCents: integer('refunded_cents').notNull().default(0),
   metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A destination charge: the connected account paid at capture, and the platform's fee. */
+  destination: text('destination'),
+  applicationFeeCents: integer('application_fee_cents'),
+  /** The transfer made at capture (destination charges). */
+  transferId: text('transfer_id'),
 });
 
 /** Provider webhook events already handled (idempotency). */
@@ -915,3 +924,84 @@ export const orderMeeting = pgTable(
     index('order_meeting_follow_up_idx').on(t.time).where(sql`followed_up_at is null and time is not null`),
   ],
 );
+
+/* ---------- Payouts (modules/payouts): sellers' payout accounts and the money ledger ---------- */
+
+/**
+ * A seller's payout account at the payment provider (Stripe Connect Express, or the simulated
+ * provider's own): `ready` once it may receive transfers; `requirements_due` what the provider still
+ * asks for. Kept in step by the provider's account.updated events (or the simulated onboarding form).
+ */
+export const payoutAccount = pgTable(
+  'payout_account',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => user.id),
+    provider: text('provider').notNull(),
+    accountId: text('account_id').notNull().unique(),
+    status: text('status', { enum: ['pending', 'ready'] })
+      .notNull()
+      .default('pending'),
+    requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * One row per money movement of a sale (charge held, hold released, captured with the shop's fee,
+ * transfer to the seller, refund with the fee given back, transfer reversal, payout to the bank).
+ * Append-only like audit_log (a trigger refuses UPDATE, DELETE, TRUNCATE); balances are sums over it.
+ * Written in the transaction of the state change it belongs to. `event_key` makes each movement
+ * once: a provider event id or the movement's own key (`capture:<payment id>`), unique.
+ * `amount_cents` is the movement's size (>= 0), `fee_cents` the shop's part of it (charges and refunds).
+ */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    kind: text('kind', {
+      enum: ['charge_held', 'hold_released', 'charge_captured', 'transfer', 'refund', 'transfer_reversal', 'payout'],
+    }).notNull(),
+    sellerId: uuid('seller_id'),
+    orderId: uuid('order_id'),
+    paymentId: uuid('payment_id'),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    currency: text('currency').notNull().default('usd'),
+    /** The provider's id of the movement (pi_, tr_, trr_, re_, po_...). */
+    reference: text('reference'),
+    eventKey: text('event_key').notNull().unique(),
+  },
+  (t) => [
+    index('ledger_entry_seller_idx').on(t.sellerId, t.createdAt),
+    index('ledger_entry_created_idx').on(t.createdAt),
+    index('ledger_entry_order_idx').on(t.orderId),
+    check('ledger_entry_amounts', sql`${t.amountCents} >= 0 and ${t.feeCents} >= 0 and ${t.feeCents} <= ${t.amountCents}`),
+  ],
+);
+
+/** The simulated provider's connected accounts (what Stripe keeps for Connect). */
+export const simulatedAccount = pgTable('simulated_account', {
+  id: text('id').primaryKey(),
+  email: text('email'),
+  name: text('name').notNull().default(''),
+  routingNumber: text('routing_number').notNull().default(''),
+  accountLast4: text('account_last4').notNull().default(''),
+  requirementsDue: jsonb('requirements_due').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** The simulated provider's transfers to connected accounts, and how much of each was reversed. */
+export const simulatedTransfer = pgTable('simulated_transfer', {
+  id: text('id').primaryKey(),
+  destination: text('destination').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reversedCents: integer('reversed_cents').notNull().default(0),
+  sourceIntent: text('source_intent'),
+  idempotencyKey: text('idempotency_key').unique(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
