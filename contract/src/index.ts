@@ -16,3 +16,4 @@ export * from './handoff';
 export * from './trust';
 export * from './pages';
 export * from './money';
+export * from './payouts';

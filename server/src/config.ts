@@ -93,6 +93,20 @@ const envSchema = z
     STRIPE_API_HOST: z.string().optional(),
     STRIPE_API_PORT: z.coerce.number({ message: 'must be a number' }).int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number({ message: 'must be a number' })
+      .min(0, 'must be between 0 and 100')
+      .max(100, 'must be between 0 and 100')
+      .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, {
+        message: 'must have at most 2 decimals, like 2.9',
+      })
+      .default(0),
+    PLATFORM_FEE_FIXED_CENTS: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be whole cents, like 30')
+      .min(0, 'must not be negative')
+      .max(100_000, 'must be at most 100000 cents')
+      .default(0),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
@@ -240,6 +254,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeApi: e.STRIPE_API_HOST
         ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? 'https' }
         : undefined,
+      /** The shop's commission on each sale (contract platformFeeCents). */
+      fee: { percent: e.PLATFORM_FEE_PERCENT, fixedCents: e.PLATFORM_FEE_FIXED_CENTS },
     },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

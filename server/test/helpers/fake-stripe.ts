@@ -7,7 +7,15 @@
  *                                            with capture_method manual it authorises only (requires_capture)
  *   POST /v1/payment_intents/:id/capture     capture a held intent (payment_intent.succeeded)
  *   POST /v1/payment_intents/:id/cancel      cancel (a held intent's authorisation is released: payment_intent.canceled)
- *   POST /v1/refunds                         refund a payment intent (whole, or `amount`)
+ *   POST /v1/refunds                         refund a payment intent (whole, or `amount`); `reverse_transfer` and
+ *                                            `refund_application_fee` for destination charges
+ *   POST /v1/accounts, GET /v1/accounts/:id  Connect Express accounts (onboarding finished by `completeOnboarding`)
+ *   POST /v1/account_links                   the hosted onboarding link
+ *   POST /v1/transfers, /v1/transfers/:id/reversals   separate transfers to a connected account, and their reversal
+ *
+ * A PaymentIntent with `transfer_data[destination]` is a destination charge: its capture moves
+ * `amount - application_fee_amount` to the connected account (a transfer) and the fee stays with the
+ * platform (an application fee), as Stripe does.
  *
  * Like Stripe: form-encoded bodies with bracketed keys, a secret key in `Authorization: Bearer`,
  * idempotency keys (the same key replays the stored answer, failures included; the same key with other
@@ -44,6 +52,10 @@ export type FakeIntent = {
   confirmation_method: 'automatic';
   created: number;
   livemode: false;
+  transfer_data: { destination: string } | null;
+  application_fee_amount: number | null;
+  on_behalf_of: string | null;
+  transfer_group: string | null;
 };
 
 export type FakeCharge = {
@@ -67,11 +79,47 @@ export type FakeCharge = {
   failure_message: string | null;
   created: number;
   livemode: false;
+  transfer: string | null;
+  application_fee: string | null;
+  application_fee_amount: number | null;
 };
+
+export type FakeAccount = {
+  id: string;
+  object: 'account';
+  type: string;
+  email: string | null;
+  country: string;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  requirements: { currently_due: string[]; eventually_due: string[]; past_due: string[]; disabled_reason: string | null };
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type FakeTransfer = {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  source_transaction: string | null;
+  transfer_group: string | null;
+  reversed: boolean;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+/** What an Express account must still provide before it can take charges and payouts. */
+const ONBOARDING_DUE = ['individual.first_name', 'individual.last_name', 'external_account', 'tos_acceptance.date'];
 
 export type FakeEvent = {
   id: string;
   object: 'event';
+  account?: string;
   api_version: string;
   created: number;
   type: string;
@@ -177,11 +225,18 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   /** Every request the fake answered, for tests to count (e.g. refunds asked for). */
   const requests: { method: string; path: string; idempotencyKey: string | null; status: number }[] = [];
   let failRefunds = 0;
+  const accounts = new Map<string, FakeAccount>();
+  const transfers = new Map<string, FakeTransfer>();
+  /** Application fees the platform took (fee_...), and how much of each was refunded. */
+  const applicationFees = new Map<string, { id: string; amount: number; amount_refunded: number; charge: string; account: string }>();
+  /** Payouts of connected accounts to their banks (made by `payout`). */
+  const payouts: { id: string; account: string; amount: number; arrival_date: number }[] = [];
 
-  function emit(type: string, object: Obj, request: { id: string; key: string | null }) {
+  function emit(type: string, object: Obj, request: { id: string | null; key: string | null }, account?: string) {
     const event: FakeEvent = {
       id: rid('evt'),
       object: 'event',
+      ...(account ? { account } : {}),
       api_version: Stripe.API_VERSION,
       created: now(),
       type,
@@ -191,6 +246,50 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       request: { id: request.id, idempotency_key: request.key },
     };
     events.push(event);
+  }
+
+  function getAccount(id: string, param = 'account') {
+    const a = accounts.get(id);
+    if (!a) throw missing('account', id, param);
+    return a;
+  }
+
+  /** A connected account that may receive transfers (Stripe: the transfers capability is active). */
+  function transferable(id: string, param: string) {
+    const a = getAccount(id, param);
+    if (a.capabilities.transfers !== 'active')
+      throw invalid(
+        'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+        { code: 'insufficient_capabilities_for_transfer', param },
+      );
+    return a;
+  }
+
+  function makeTransfer(t: { amount: number; currency: string; destination: string; source: string | null; group: string | null; metadata?: Record<string, string> }) {
+    const tr: FakeTransfer = {
+      id: rid('tr'),
+      object: 'transfer',
+      amount: t.amount,
+      amount_reversed: 0,
+      currency: t.currency,
+      destination: t.destination,
+      source_transaction: t.source,
+      transfer_group: t.group,
+      reversed: false,
+      metadata: t.metadata ?? {},
+      created: now(),
+    };
+    transfers.set(tr.id, tr);
+    return tr;
+  }
+
+  function reverse(tr: FakeTransfer, amount: number) {
+    const left = tr.amount - tr.amount_reversed;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      throw invalid(`The transfer ${tr.id} is already fully reversed.`, { code: 'transfer_already_reversed' });
+    tr.amount_reversed += amount;
+    tr.reversed = tr.amount_reversed === tr.amount;
+    return { id: rid('trr'), object: 'transfer_reversal', amount, currency: tr.currency, transfer: tr.id, created: now() };
   }
 
   function getIntent(id: string) {
@@ -204,6 +303,26 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     const out: Obj = structuredClone(pi);
     if (list.includes('latest_charge') && pi.latest_charge) out.latest_charge = structuredClone(charges.get(pi.latest_charge));
     return out;
+  }
+
+  /** A destination charge, once captured: the seller's part goes to the connected account, the fee stays. */
+  function settleDestination(pi: FakeIntent, charge: FakeCharge) {
+    const destination = pi.transfer_data?.destination;
+    if (!destination || charge.transfer) return;
+    const fee = pi.application_fee_amount ?? 0;
+    const tr = makeTransfer({
+      amount: pi.amount - fee,
+      currency: pi.currency,
+      destination,
+      source: charge.id,
+      group: pi.transfer_group,
+    });
+    charge.transfer = tr.id;
+    if (fee > 0) {
+      const feeId = rid('fee');
+      applicationFees.set(feeId, { id: feeId, amount: fee, amount_refunded: 0, charge: charge.id, account: destination });
+      charge.application_fee = feeId;
+    }
   }
 
   type Req = { method: string; path: string; body: Obj; query: Obj; requestId: string; key: string | null };
@@ -220,6 +339,23 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         throw invalid('Amount must be at least $0.50 usd', { code: 'amount_too_small', param: 'amount' });
       if (typeof r.body.currency !== 'string')
         throw invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' });
+      const transferData = r.body.transfer_data as Obj | undefined;
+      const destination = typeof transferData?.destination === 'string' ? transferData.destination : null;
+      if (destination) transferable(destination, 'transfer_data[destination]');
+      const fee = r.body.application_fee_amount === undefined ? null : Number(r.body.application_fee_amount);
+      if (fee !== null) {
+        if (!destination && !r.body.on_behalf_of)
+          throw invalid(
+            'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+            { param: 'application_fee_amount' },
+          );
+        if (!Number.isInteger(fee) || fee < 0 || fee > amount)
+          throw invalid('The application fee must be a non-negative integer no larger than the amount.', {
+            param: 'application_fee_amount',
+          });
+      }
+      const onBehalfOf = typeof r.body.on_behalf_of === 'string' ? r.body.on_behalf_of : null;
+      if (onBehalfOf) getAccount(onBehalfOf, 'on_behalf_of');
       const id = rid('pi');
       const pi: FakeIntent = {
         id,
@@ -244,6 +380,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         confirmation_method: 'automatic',
         created: now(),
         livemode: false,
+        transfer_data: destination ? { destination } : null,
+        application_fee_amount: fee,
+        on_behalf_of: onBehalfOf,
+        transfer_group: typeof r.body.transfer_group === 'string' ? r.body.transfer_group : null,
       };
       intents.set(id, pi);
       emit('payment_intent.created', pi, { id: r.requestId, key: r.key });
@@ -297,6 +437,9 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         failure_message: pm.ok ? null : pm.message,
         created: now(),
         livemode: false,
+        transfer: null,
+        application_fee: null,
+        application_fee_amount: pi.application_fee_amount,
       };
       charges.set(charge.id, charge);
       pi.latest_charge = charge.id;
@@ -333,6 +476,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       } else {
         pi.status = 'succeeded';
         pi.amount_received = pi.amount;
+        settleDestination(pi, charge);
         emit('payment_intent.succeeded', pi, { id: r.requestId, key: r.key });
       }
       return { status: 200, body: expandIntent(pi, r.body.expand) };
@@ -349,6 +493,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       if (charge) {
         charge.captured = true;
         charge.amount_captured = pi.amount;
+        settleDestination(pi, charge);
       }
       pi.status = 'succeeded';
       pi.amount_received = pi.amount;
@@ -430,9 +575,23 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
             param: 'amount',
           },
         );
+      const truthy = (v: unknown) => v === true || v === 'true';
+      let transferReversal: string | null = null;
+      if (truthy(r.body.reverse_transfer)) {
+        const tr = charge.transfer ? transfers.get(charge.transfer) : undefined;
+        if (!tr) throw invalid('This charge has no transfer to reverse.', { param: 'reverse_transfer' });
+        // Stripe reverses the transfer in proportion to the amount refunded.
+        const part = Math.min(tr.amount - tr.amount_reversed, Math.round((tr.amount * amount) / charge.amount));
+        if (part > 0) transferReversal = reverse(tr, part).id;
+      }
+      if (truthy(r.body.refund_application_fee) && charge.application_fee) {
+        const fee = applicationFees.get(charge.application_fee);
+        if (fee) fee.amount_refunded = Math.min(fee.amount, fee.amount_refunded + Math.round((fee.amount * amount) / charge.amount));
+      }
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount;
       const refund = {
+        transfer_reversal: transferReversal,
         id: rid('re'),
         object: 'refund',
         amount,
@@ -447,6 +606,75 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       refunds.set(refund.id, refund);
       emit('charge.refunded', charge, { id: r.requestId, key: r.key });
       return { status: 200, body: refund };
+    }
+    if (r.method === 'POST' && r.path === '/v1/accounts') {
+      if (r.body.type !== 'express')
+        throw invalid('The shop only creates Express accounts in this fake.', { param: 'type' });
+      const acct: FakeAccount = {
+        id: rid('acct'),
+        object: 'account',
+        type: 'express',
+        email: (r.body.email as string) ?? null,
+        country: (r.body.country as string) ?? 'US',
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+        requirements: { currently_due: [...ONBOARDING_DUE], eventually_due: [...ONBOARDING_DUE], past_due: [], disabled_reason: 'requirements.past_due' },
+        metadata: (r.body.metadata as Record<string, string>) ?? {},
+        created: now(),
+      };
+      accounts.set(acct.id, acct);
+      return { status: 200, body: structuredClone(acct) };
+    }
+    const accountId = r.method === 'GET' ? idIn(/^\/v1\/accounts\/([^/]+)$/) : undefined;
+    if (accountId !== undefined) return { status: 200, body: structuredClone(getAccount(accountId)) };
+    if (r.method === 'POST' && r.path === '/v1/account_links') {
+      const acct = getAccount(String(r.body.account ?? ''));
+      for (const param of ['refresh_url', 'return_url', 'type'])
+        if (typeof r.body[param] !== 'string')
+          throw invalid(`Missing required param: ${param}.`, { code: 'parameter_missing', param });
+      if (r.body.type !== 'account_onboarding' && r.body.type !== 'account_update')
+        throw invalid('Invalid type: must be one of account_onboarding or account_update', { param: 'type' });
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          created: now(),
+          expires_at: now() + 300,
+          url: `https://connect.stripe.com/setup/e/${acct.id}/${crypto.randomBytes(8).toString('hex')}`,
+        },
+      };
+    }
+    if (r.method === 'POST' && r.path === '/v1/transfers') {
+      const amount = Number(r.body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) throw invalid('Invalid positive integer', { param: 'amount' });
+      const destination = String(r.body.destination ?? '');
+      transferable(destination, 'destination');
+      const source = typeof r.body.source_transaction === 'string' ? r.body.source_transaction : null;
+      if (source) {
+        const charge = charges.get(source);
+        if (!charge) throw missing('charge', source, 'source_transaction');
+        const used = [...transfers.values()].filter((t) => t.source_transaction === source).reduce((a, t) => a + t.amount, 0);
+        if (used + amount > charge.amount_captured - charge.amount_refunded)
+          throw invalid('Insufficient funds in the source transaction.', { code: 'balance_insufficient', param: 'amount' });
+      }
+      const tr = makeTransfer({
+        amount,
+        currency: String(r.body.currency ?? 'usd'),
+        destination,
+        source,
+        group: typeof r.body.transfer_group === 'string' ? r.body.transfer_group : null,
+        metadata: (r.body.metadata as Record<string, string>) ?? {},
+      });
+      return { status: 200, body: structuredClone(tr) };
+    }
+    const reversedId = r.method === 'POST' ? idIn(/^\/v1\/transfers\/([^/]+)\/reversals$/) : undefined;
+    if (reversedId !== undefined) {
+      const tr = transfers.get(reversedId);
+      if (!tr) throw missing('transfer', reversedId);
+      const amount = r.body.amount === undefined ? tr.amount - tr.amount_reversed : Number(r.body.amount);
+      return { status: 200, body: reverse(tr, amount) };
     }
     throw invalid(
       `Unrecognized request URL (${r.method}: ${r.path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
@@ -547,6 +775,48 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     events,
     requests,
     sdk,
+    accounts,
+    transfers,
+    applicationFees,
+    payouts,
+
+    /**
+     * The seller finishes (or half-finishes) Stripe's hosted onboarding: the account's requirements and
+     * capabilities change and Stripe sends `account.updated` (a Connect event, naming the account).
+     * `due`: what is still missing (none: charges and payouts enabled).
+     */
+    completeOnboarding(accountId: string, due: string[] = []) {
+      const a = getAccount(accountId);
+      const ok = due.length === 0;
+      a.details_submitted = true;
+      a.charges_enabled = ok;
+      a.payouts_enabled = ok;
+      a.capabilities = { card_payments: ok ? 'active' : 'inactive', transfers: ok ? 'active' : 'inactive' };
+      a.requirements = { currently_due: [...due], eventually_due: [...due], past_due: [], disabled_reason: ok ? null : 'requirements.past_due' };
+      emit('account.updated', a, { id: null, key: null }, a.id);
+      return events[events.length - 1] as FakeEvent;
+    },
+
+    /** Stripe pays a connected account's balance out to its bank: `payout.paid`, a Connect event. */
+    payout(accountId: string, amount: number) {
+      getAccount(accountId);
+      const po = { id: rid('po'), object: 'payout', account: accountId, amount, currency: 'usd', status: 'paid', arrival_date: now() };
+      payouts.push(po);
+      emit('payout.paid', po, { id: null, key: null }, accountId);
+      return events[events.length - 1] as FakeEvent;
+    },
+
+    /** A connected account's balance as Stripe sees it: transfers in, less reversals, less payouts. */
+    accountBalance(accountId: string) {
+      const t = [...transfers.values()].filter((x) => x.destination === accountId);
+      const paidOut = payouts.filter((p) => p.account === accountId).reduce((a, p) => a + p.amount, 0);
+      return t.reduce((a, x) => a + x.amount - x.amount_reversed, 0) - paidOut;
+    },
+
+    /** The platform's net application fees (taken less refunded). */
+    feesKept() {
+      return [...applicationFees.values()].reduce((a, f) => a + f.amount - f.amount_refunded, 0);
+    },
 
     /** Settings that make the shop use Stripe, through this fake. */
     env(): Record<string, string> {
