@@ -2,6 +2,21 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH, MESSAGES, MIN_NEW_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 import { visibleOnly } from './shown-text';
 
+/**
+ * The fields the shop adds to Better Auth's user, in Better Auth's own form: the server's auth options
+ * (`user.additionalFields`) and the web app's auth client (`inferAdditionalFields`) both take them from
+ * here, so the session's type is the same on both sides without the web app reading the server's source.
+ * None is set through Better Auth's own calls (`input: false`): `role` by POST /api/users and the admin,
+ * `verified` by an admin, the dates by deletion and suspension.
+ */
+export const USER_ADDITIONAL_FIELDS = {
+  role: { type: 'string', input: false, defaultValue: 'buyer', required: false },
+  verified: { type: 'boolean', input: false, defaultValue: false, required: false },
+  roleConfirmed: { type: 'boolean', input: false, defaultValue: false, required: false },
+  deletedAt: { type: 'date', input: false, required: false },
+  suspendedAt: { type: 'date', input: false, required: false },
+} as const;
+
 /** The error code of a 403 for an account that has not verified its email address yet. */
 export const EMAIL_NOT_VERIFIED = 'email_not_verified';
 

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// The server's renderer runs in Node (node:stream, Buffer); the rest of the app sees only browser types.
 import { PassThrough } from 'node:stream';
 import { StrictMode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';

@@ -15,6 +15,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MIN_NEW_PASSWORD_LENGTH,
   newPasswordSchema,
+  USER_ADDITIONAL_FIELDS,
   withoutInvisible,
 } from '@shop/contract';
 import type { Config } from '../config';
@@ -428,13 +429,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       }),
     },
     user: {
-      additionalFields: {
-        role: { type: 'string', input: false, defaultValue: 'buyer', required: false },
-        verified: { type: 'boolean', input: false, defaultValue: false, required: false },
-        roleConfirmed: { type: 'boolean', input: false, defaultValue: false, required: false },
-        deletedAt: { type: 'date', input: false, required: false },
-        suspendedAt: { type: 'date', input: false, required: false },
-      },
+      additionalFields: USER_ADDITIONAL_FIELDS,
     },
     session: {
       expiresIn: 60 * 60 * 24 * 7,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { mockFetch, pending } from '@/test/fetch-mock';
-import { buyer, renderWithApp } from '@/test/render';
+import { buyer, renderWithApp, sessionFor } from '@/test/render';
 import { RequireAuth, RequireRole } from './guards';
 
 function LoginProbe() {
@@ -58,31 +58,34 @@ describe('RequireAuth', () => {
 });
 
 describe('RequireRole', () => {
-  it('shows a spinner while the role check runs', async () => {
-    mockFetch({ 'GET /api/users/buyer/buyer@shop.test': () => pending() });
-    renderWithApp(null, { routes, initialEntries: ['/dashboard/myorders'], user: buyer });
-    expect(await screen.findByRole('status')).toHaveTextContent('Checking your access');
+  it('shows a spinner while the session (which carries the role) is being read', async () => {
+    mockFetch({ 'GET /api/auth/get-session': () => pending() });
+    renderWithApp(null, { routes, initialEntries: ['/dashboard/myorders'] });
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your session');
     expect(screen.queryByText('My orders')).not.toBeInTheDocument();
   });
 
-  it('renders the page when the server says the role is there', async () => {
-    const { callsTo } = mockFetch({ 'GET /api/users/buyer/buyer@shop.test': { body: { isBuyer: true } } });
-    renderWithApp(null, { routes, initialEntries: ['/dashboard/myorders'], user: buyer });
+  it("renders the page when the session's role is the one asked for, with no role call", async () => {
+    const { calls } = mockFetch({ 'GET /api/auth/get-session': { body: sessionFor(buyer) } });
+    renderWithApp(null, { routes, initialEntries: ['/dashboard/myorders'] });
     expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
-    expect(callsTo('GET', '/api/users/buyer/buyer@shop.test')).toHaveLength(1);
+    expect(calls.map((c) => c.path)).toEqual(['/api/auth/get-session']);
   });
 
   it('redirects to /login when the role is missing', async () => {
-    mockFetch({ 'GET /api/users/admin/buyer@shop.test': { body: { isAdmin: false } } });
+    mockFetch({});
     renderWithApp(null, { routes, initialEntries: ['/dashboard/allbuyer'], user: buyer });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
     expect(screen.getByText('from: /dashboard/allbuyer')).toBeInTheDocument();
     expect(screen.getByText('reason: forbidden')).toBeInTheDocument();
   });
 
-  it('redirects to /login when the role check is refused', async () => {
-    mockFetch({ 'GET /api/users/admin/buyer@shop.test': { status: 403, body: { error: 'forbidden', message: 'Not yours.' } } });
-    renderWithApp(null, { routes, initialEntries: ['/dashboard/allbuyer'], user: buyer });
+  it('lets an admin into admin pages but not into buyer pages', async () => {
+    mockFetch({});
+    const admin = { ...buyer, role: 'admin' };
+    renderWithApp(null, { routes, initialEntries: ['/dashboard/allbuyer'], user: admin });
+    expect(await screen.findByRole('heading', { name: 'All buyers' })).toBeInTheDocument();
+    renderWithApp(null, { routes, initialEntries: ['/dashboard/myorders'], user: admin });
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeInTheDocument();
   });
 

@@ -24,7 +24,7 @@ export function RequireAuth() {
 export function RequireRole({ roleName }: { roleName: RoleName }) {
   const { user, isPending: sessionPending } = useUser();
   const location = useLocation();
-  const { allowed, isPending } = useHasRole(roleName, user?.email);
+  const { allowed, isPending } = useHasRole(roleName);
   if (sessionPending || isPending) return <PageSpinner label="Checking your access…" />;
   if (!user || !allowed) {
     const state: LoginLocationState = {

@@ -1,80 +1,41 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { queryKeys } from '@/lib/query-keys';
+import type { SessionUser } from '@/lib/auth-client';
+import { useUser } from './use-user';
 
 export type RoleName = 'buyer' | 'seller' | 'admin';
-
-/** GET /api/users/admin/{email} -> {isAdmin}. */
-function getIsAdmin(email: string, signal?: AbortSignal) {
-  return api<{ isAdmin: boolean }>(`/users/admin/${encodeURIComponent(email)}`, { signal });
-}
-
-/** GET /api/users/buyer/{email} -> {isBuyer}. */
-function getIsBuyer(email: string, signal?: AbortSignal) {
-  return api<{ isBuyer: boolean }>(`/users/buyer/${encodeURIComponent(email)}`, { signal });
-}
-
-/** GET /api/users/seller/{email} -> {isSeller, isVerified}. */
-function getIsSeller(email: string, signal?: AbortSignal) {
-  return api<{ isSeller: boolean; isVerified: boolean }>(`/users/seller/${encodeURIComponent(email)}`, { signal });
-}
-
-function useIsAdmin(email: string | undefined) {
-  const e = email ?? '';
-  return useQuery(
-    queryOptions({ queryKey: queryKeys.roles.admin(e), queryFn: ({ signal }) => getIsAdmin(e, signal), enabled: !!e }),
-  );
-}
-
-export function useIsBuyer(email: string | undefined) {
-  const e = email ?? '';
-  return useQuery(
-    queryOptions({ queryKey: queryKeys.roles.buyer(e), queryFn: ({ signal }) => getIsBuyer(e, signal), enabled: !!e }),
-  );
-}
-
-export function useIsSeller(email: string | undefined) {
-  const e = email ?? '';
-  return useQuery(
-    queryOptions({ queryKey: queryKeys.roles.seller(e), queryFn: ({ signal }) => getIsSeller(e, signal), enabled: !!e }),
-  );
-}
 
 export interface Roles {
   isAdmin: boolean;
   isBuyer: boolean;
   isSeller: boolean;
   isVerified: boolean;
-  /** True while any of the three checks has no answer yet. */
+  /** True while the session has no answer yet. */
   isPending: boolean;
 }
 
-/** Roles are asked from the server with the user's email. A failed check counts as "no". */
-export function useRoles(email: string | undefined): Roles {
-  const admin = useIsAdmin(email);
-  const buyer = useIsBuyer(email);
-  const seller = useIsSeller(email);
-  const settled = (q: { isPending: boolean; isError: boolean }) => !q.isPending || q.isError;
+/**
+ * What GET /api/users/{admin,buyer,seller}/{email} would answer, read from the session's user: the
+ * session (GET /api/auth/get-session, asked by every page anyway) carries `role` and `verified`,
+ * read from the database on every call (no cookie cache), so no role call of its own is needed.
+ */
+export function rolesOf(user: Pick<SessionUser, 'role' | 'verified'> | null | undefined): Omit<Roles, 'isPending'> {
+  const role = user?.role;
   return {
-    isAdmin: admin.data?.isAdmin === true,
-    isBuyer: buyer.data?.isBuyer === true,
-    isSeller: seller.data?.isSeller === true,
-    isVerified: seller.data?.isVerified === true,
-    isPending: !!email && !(settled(admin) && settled(buyer) && settled(seller)),
+    isAdmin: role === 'admin',
+    isBuyer: role === 'buyer',
+    isSeller: role === 'seller',
+    isVerified: role === 'seller' && user?.verified === true,
   };
 }
 
-/** One role check, for a guard that needs only that role. */
-export function useHasRole(role: RoleName, email: string | undefined): { allowed: boolean; isPending: boolean } {
-  const admin = useIsAdmin(role === 'admin' ? email : undefined);
-  const buyer = useIsBuyer(role === 'buyer' ? email : undefined);
-  const seller = useIsSeller(role === 'seller' ? email : undefined);
-  const q = role === 'admin' ? admin : role === 'buyer' ? buyer : seller;
-  const allowed =
-    role === 'admin'
-      ? admin.data?.isAdmin === true
-      : role === 'buyer'
-        ? buyer.data?.isBuyer === true
-        : seller.data?.isSeller === true;
-  return { allowed, isPending: !!email && q.isPending && !q.isError };
+/** The signed-in user's roles, from the session; none when logged out. */
+export function useRoles(): Roles {
+  const { user, isPending } = useUser();
+  return { ...rolesOf(user), isPending };
+}
+
+/** One role, for a guard that needs only that role. */
+export function useHasRole(role: RoleName): { allowed: boolean; isPending: boolean } {
+  const roles = useRoles();
+  const allowed = role === 'admin' ? roles.isAdmin : role === 'buyer' ? roles.isBuyer : roles.isSeller;
+  return { allowed, isPending: roles.isPending };
 }

@@ -1,7 +1,6 @@
 import { createAuthClient } from 'better-auth/react';
 import { inferAdditionalFields, twoFactorClient } from 'better-auth/client/plugins';
-// Types only: the server's auth options give the client the user's extra fields (role, verified ...).
-import type { Auth } from '../../../server/src/auth/auth';
+import { USER_ADDITIONAL_FIELDS } from '@shop/contract';
 import { API_BASE, networkError, toApiError } from './api';
 
 /**
@@ -14,7 +13,8 @@ export const authClient = createAuthClient({
   // (The server's render of a page imports this module too, and never calls: any origin will do there.)
   baseURL: `${typeof window === 'undefined' ? 'http://localhost' : window.location.origin}${API_BASE}/auth`,
   // twoFactorClient: the /two-factor/* calls; the login page itself goes to the code step when asked.
-  plugins: [inferAdditionalFields<Auth>(), twoFactorClient()],
+  // The user's extra fields (role, verified ...) as the server declares them (contract/src/auth.ts).
+  plugins: [inferAdditionalFields({ user: USER_ADDITIONAL_FIELDS }), twoFactorClient()],
   // The app navigates itself (to the provider's URL, after sign-out): no redirect by the client.
   disableDefaultFetchPlugins: true,
   // The global fetch at call time, not the one seen when this module loaded.

@@ -44,13 +44,6 @@ export const queryKeys = {
     sales: (state: string, pageSize: number) => ['orders', 'sales', state, pageSize] as const,
   },
 
-  roles: {
-    all: ['roles'] as const,
-    admin: (email: string) => ['roles', 'admin', email] as const,
-    buyer: (email: string) => ['roles', 'buyer', email] as const,
-    seller: (email: string) => ['roles', 'seller', email] as const,
-  },
-
   users: {
     all: ['users'] as const,
     buyers: ['users', 'allbuyer'] as const,

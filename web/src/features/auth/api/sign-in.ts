@@ -14,7 +14,6 @@ export function useSignIn() {
     mutationFn: signIn,
     onSuccess: async () => {
       // Another account may have been signed in before: drop what belonged to it.
-      queryClient.removeQueries({ queryKey: queryKeys.roles.all });
       queryClient.removeQueries({ queryKey: queryKeys.orders.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },

@@ -31,7 +31,6 @@ export function useSignUp() {
       return { signedIn: true };
     },
     onSettled: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.roles.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });

@@ -45,7 +45,6 @@ export function useSecondFactor() {
       kind === 'app' ? verifyTotp(input) : verifyRecoveryCode(input),
     onSuccess: async () => {
       // Another account may have been signed in before: drop what belonged to it.
-      queryClient.removeQueries({ queryKey: queryKeys.roles.all });
       queryClient.removeQueries({ queryKey: queryKeys.orders.all });
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },

@@ -27,7 +27,6 @@ function renderProduct(
     [`GET /api/product/${product._id}`]: answer,
     'GET /api/product/nope': { status: 400, body: { error: 'bad_request', message: 'id is not valid' } },
     'GET /api/products/Laptop': { body: related },
-    'GET /api/users/buyer/buyer@shop.test': { body: { isBuyer: true } },
   });
   const view = renderWithApp(null, {
     user,

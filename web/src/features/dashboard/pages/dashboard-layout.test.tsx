@@ -4,17 +4,9 @@ import { mockFetch, pending } from '@/test/fetch-mock';
 import { renderWithApp } from '@/test/render';
 import { DashboardLayout } from './dashboard-layout';
 
-const user = { id: 'u1', name: 'Sam', email: 'sam@shop.test' };
+const sam = (role: string) => ({ id: 'u1', name: 'Sam', email: 'sam@shop.test', role });
 
-function roles(r: { admin?: boolean; buyer?: boolean; seller?: boolean }) {
-  return {
-    'GET /api/users/admin/sam@shop.test': { body: { isAdmin: !!r.admin } },
-    'GET /api/users/buyer/sam@shop.test': { body: { isBuyer: !!r.buyer } },
-    'GET /api/users/seller/sam@shop.test': { body: { isSeller: !!r.seller, isVerified: false } },
-  };
-}
-
-const render = () =>
+const render = (user?: ReturnType<typeof sam>) =>
   renderWithApp(null, {
     user,
     routes: [{ path: '/dashboard', element: <DashboardLayout />, children: [{ index: true, element: <p>welcome</p> }] }],
@@ -29,35 +21,35 @@ const menuLabels = async () => {
 };
 
 describe('Dashboard side menu', () => {
-  it('shows a spinner while the role checks run', async () => {
-    mockFetch({ ...roles({ buyer: true }), 'GET /api/users/seller/sam@shop.test': () => pending() });
+  it('shows a spinner while the session (which carries the role) is read', async () => {
+    mockFetch({ 'GET /api/auth/get-session': () => pending() });
     render();
     expect(await screen.findByRole('status')).toHaveTextContent('Checking your roles');
     expect(screen.queryByText('welcome')).not.toBeInTheDocument();
   });
 
   it('buyer: My Orders', async () => {
-    mockFetch(roles({ buyer: true }));
-    render();
+    mockFetch({});
+    render(sam('buyer'));
     expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Messages', 'Profile']);
   });
 
   it('seller: My Products, Sales and Add Products', async () => {
-    mockFetch(roles({ seller: true }));
-    render();
+    mockFetch({});
+    render(sam('seller'));
     expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Sales', 'Add Products', 'Messages', 'Profile']);
   });
 
   it('admin: All Buyer, All Seller and the audit log', async () => {
-    mockFetch(roles({ admin: true }));
-    render();
+    mockFetch({});
+    render(sam('admin'));
     expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Moderation', 'Messages', 'Profile']);
     expect(screen.getByText('welcome')).toBeInTheDocument();
   });
 
   it('no role yet: Messages and Profile all the same', async () => {
-    mockFetch(roles({}));
-    render();
+    mockFetch({});
+    render(sam(''));
     expect(await menuLabels()).toEqual(['Overview', 'Messages', 'Profile']);
   });
 });

@@ -15,7 +15,6 @@ import {
 import type { ReactNode } from 'react';
 import { PageSpinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useUser } from '@/hooks/use-user';
 import { useRoles } from '@/hooks/use-roles';
 
 interface MenuItem {
@@ -28,8 +27,7 @@ interface MenuItem {
 }
 
 export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
-  const { user } = useUser();
-  const roles = useRoles(user?.email);
+  const roles = useRoles();
   const d = paths.dashboard;
   const items: MenuItem[] = [
     { to: d.root.getHref(), label: 'Overview', icon: <LayoutDashboard size={18} aria-hidden="true" />, end: true },

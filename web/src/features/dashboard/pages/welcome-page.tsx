@@ -8,7 +8,7 @@ import { useDashboardMenu } from './dashboard-layout';
 /** The dashboard's welcome page: who you are and where to go next. */
 export function WelcomePage() {
   const { user } = useUser();
-  const roles = useRoles(user?.email);
+  const roles = useRoles();
   const { items } = useDashboardMenu();
   const roleLabel = roles.isAdmin ? 'Admin' : roles.isSeller ? 'Seller' : roles.isBuyer ? 'Buyer' : 'Member';
   // The role pages; Profile has its own link above.

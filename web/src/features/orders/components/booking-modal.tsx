@@ -9,7 +9,7 @@ import { Modal } from '@/components/modal';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage, formatPrice } from '@/lib/format';
 import type { BookingModalProps } from '@/hooks/use-booking-modal';
-import { useIsBuyer } from '@/hooks/use-roles';
+import { rolesOf } from '@/hooks/use-roles';
 import type { SessionUser } from '@/lib/auth-client';
 import { useCreateOrder } from '../api/create-order';
 import { calloutClass } from '@/components/callout';
@@ -28,8 +28,7 @@ export function BookingModal({ product, user, onClose }: BookingModalProps) {
 
 function BookingForm({ product, user, onDone }: { product: Product; user: SessionUser; onDone: () => void }) {
   const createOrder = useCreateOrder();
-  const buyer = useIsBuyer(user.email);
-  const notBuyer = buyer.data?.isBuyer === false;
+  const notBuyer = !rolesOf(user).isBuyer;
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,

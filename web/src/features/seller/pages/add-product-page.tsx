@@ -2,22 +2,20 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { MESSAGES } from '@shop/contract';
 import { paths } from '@/config/paths';
-import { useUser } from '@/hooks/use-user';
-import { useIsSeller } from '@/hooks/use-roles';
+import { useRoles } from '@/hooks/use-roles';
 import { AddProductForm } from '../components/add-product-form';
 import { calloutClass } from '@/components/callout';
 
 /** /dashboard/addproducts (seller). */
 export function AddProductPage() {
   const navigate = useNavigate();
-  const { user } = useUser();
-  const seller = useIsSeller(user?.email);
+  const seller = useRoles();
   return (
     <section aria-labelledby="add-product-title" className="flex flex-col gap-4">
       <h1 id="add-product-title" className="text-2xl font-bold">
         Add A Product
       </h1>
-      {seller.data && !seller.data.isVerified ? (
+      {seller.isSeller && !seller.isVerified ? (
         <p className={calloutClass('info')}>
           Your seller account is not verified yet. Your products are listed without the verified tick until an admin verifies you.
         </p>
