@@ -43,11 +43,18 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { systemRoutes } from './modules/system/routes';
 import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
-import { registerTalk } from './modules/talk/plugin';
+import { registerEvents } from './modules/events/plugin';
+import { notificationsService } from './modules/notifications/service';
+import { notificationsRoutes } from './modules/notifications/routes';
+import { registerToldHooks } from './modules/notifications/told-hooks';
+import { conversationsService } from './modules/conversations/service';
+import { conversationsRoutes } from './modules/conversations/routes';
+import { alertsService } from './modules/alerts/service';
+import { alertsRoutes } from './modules/alerts/routes';
 import { moderationService } from './modules/trust/moderation';
 import { reviewsService } from './modules/trust/reviews';
 import { trustRoutes } from './modules/trust/routes';
-import { createPaymentProvider, type Payments } from './payments';
+import { createPaymentProvider, type Payments } from './modules/payments/providers';
 import { createJobRunner } from './jobs/runner';
 import { createMailer } from './mail/mailer';
 import { devMailRoutes } from './mail/dev-routes';
@@ -174,7 +181,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const mail = { mailer, baseUrl: config.baseUrl };
   app.decorate('mailer', mailer);
   // A session that ends (sign-out, revoked, suspension, deletion) ends its open event streams on every instance.
-  const sessionsEnded = (userIds: string[]) => talk.bus.sessionsEnded(userIds);
+  const sessionsEnded = (userIds: string[]) => events.bus.sessionsEnded(userIds);
   const auth = createAuth(config, db, mailer, sessionsEnded);
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
@@ -183,7 +190,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
 
   const photos = photosService({ db, storage: createStorage(config.storage), log: app.log, limits: config.uploads });
   // One catalog service for every module that reads products, so they share its row-estimate cache.
-  const catalog = catalogService(database, photos);
+  const catalog = catalogService(database);
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
@@ -192,23 +199,38 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  // Buyer and seller talk: conversations, live events (SSE), notifications, saved searches and price alerts.
-  const talk = await registerTalk(app, { config, database, jobs });
+  // The live event stream (SSE) every module below publishes to; it registers its own routes.
+  const events = registerEvents(app, { config, database, jobs });
+  // The bell (and its mails), conversations between buyer and seller, saved searches and price alerts.
+  const notifications = notificationsService({ database, bus: events.bus, mailer, baseUrl: config.baseUrl });
+  const messageCounters = await createCounterStore(config, app.log);
+  app.addHook('onClose', async () => messageCounters.close());
+  const conversations = conversationsService({
+    database,
+    bus: events.bus,
+    notifications,
+    counters: messageCounters,
+    messageRateMax: config.messageRateMax,
+  });
+  const alerts = alertsService({ database, notifications });
+  registerToldHooks(app, notifications);
+  jobs.register({ name: 'alerts.saved-searches', everyMs: 10 * 60_000, run: ({ now }) => alerts.runSavedSearches(now) });
+  jobs.register({ name: 'alerts.price-drops', everyMs: 5 * 60_000, run: () => alerts.runPriceDrops() });
   // The meeting: code, capture on confirmation, decline/dispute cases; stale holds released, unpaid bookings expired.
   const handoff = handoffService({
     db,
     provider: pay.provider,
     codes,
     photos,
-    notifications: talk.notifications,
-    bus: talk.bus,
+    notifications,
+    bus: events.bus,
     mail,
     log: app.log,
     clock: clock ?? (() => new Date()),
     ...config.handoff,
   });
   // Reviews and seller pages: the API's and the seller page's head read the same profile.
-  const reviews = reviewsService({ database, notifications: talk.notifications });
+  const reviews = reviewsService({ database, notifications: notifications });
   jobs.register({ name: 'handoff.release-stale-holds', everyMs: 15 * 60_000, run: handoff.releaseStaleHolds });
   jobs.register({ name: 'handoff.expire-unpaid', everyMs: 15 * 60_000, run: handoff.expireUnpaid });
   await app.register(
@@ -230,13 +252,16 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(meRoutes, { mailSettings });
       await api.register(salesRoutes, { sales: salesService(db) });
       await api.register(auditRoutes, { audit: auditService(db) });
-      await api.register(talk.routes);
-      // Reviews, seller pages, reports and moderation; outcomes reach people through talk's notifications.
+      await api.register(events.routes);
+      await api.register(conversationsRoutes, { conversations });
+      await api.register(notificationsRoutes, { notifications });
+      await api.register(alertsRoutes, { alerts });
+      // Reviews, seller pages, reports and moderation; outcomes reach people through notifications.
       await api.register(trustRoutes, {
         reviews,
         moderation: moderationService({
           database,
-          notifications: talk.notifications,
+          notifications,
           hideThreshold: config.reportHideThreshold,
           sessionsEnded,
         }),
@@ -250,7 +275,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         payments: paymentsSvc,
         simulated: pay.simulated,
         afterWebhook: refundSweep.nudge,
-        onWebhookPaid: talk.notifications.orderPaidOnce,
+        onWebhookPaid: notifications.orderPaidOnce,
       });
     },
     { prefix: '/api' },

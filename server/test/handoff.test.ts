@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUSES, type Handoff } from '@shop/contract';
 import { job, order, orderCase, orderTransition, product } from '../src/db/schema';
-import { moveOrder, canMove, type OrderStatus } from '../src/modules/handoff/state-machine';
+import { moveOrder, canMove, type OrderStatus } from '../src/modules/orders/state-machine';
 import { AppError } from '../src/lib/errors';
 import type { Client } from './helpers/client';
 import {

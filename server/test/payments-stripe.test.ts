@@ -4,8 +4,8 @@
  */
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import { stripeProvider } from '../src/payments/stripe';
-import { WebhookSignatureError } from '../src/payments/provider';
+import { stripeProvider } from '../src/modules/payments/providers/stripe';
+import { WebhookSignatureError } from '../src/modules/payments/providers/provider';
 import { startFakeStripe, type FakeStripe } from './helpers/fake-stripe';
 import {
   allPayments,

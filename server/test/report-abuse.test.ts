@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order } from '../src/db/schema';
-import { moveOrder } from '../src/modules/handoff/state-machine';
+import { moveOrder } from '../src/modules/orders/state-machine';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
 import { addProduct, admin, buyer, expectStatus, fakeUpload, insertUser, placeOrder, seller } from './helpers/builders';

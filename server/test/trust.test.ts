@@ -19,7 +19,7 @@ import {
   seller,
 } from './helpers/builders';
 import { order, user } from '../src/db/schema';
-import { moveOrder } from '../src/modules/handoff/state-machine';
+import { moveOrder } from '../src/modules/orders/state-machine';
 
 type Review = { _id: string; rating: number; text: string; reply: string | null; buyerName: string };
 type Product = { _id: string; sellerId: string; sellerRating: number | null; sellerReviews: number };

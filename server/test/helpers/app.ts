@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { createDatabase, type Database } from '../../src/db/client';
 import { user } from '../../src/db/schema';
 import { seedCategories } from '../../src/seed/demo';
-import type { Payments } from '../../src/payments';
+import type { Payments } from '../../src/modules/payments/providers';
 import { createTestDatabase } from './db';
 import { Client } from './client';
 import { freePort } from './port';

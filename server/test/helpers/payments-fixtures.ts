@@ -5,9 +5,9 @@
 import { expect } from 'vitest';
 import type { PaymentIntent } from '@shop/contract';
 import type { Database } from '../../src/db/client';
-import type { Payments } from '../../src/payments';
-import type { PaymentProvider } from '../../src/payments/provider';
-import { simulatedProvider } from '../../src/payments/simulated';
+import type { Payments } from '../../src/modules/payments/providers';
+import type { PaymentProvider } from '../../src/modules/payments/providers/provider';
+import { simulatedProvider } from '../../src/modules/payments/providers/simulated';
 import { startTestApp, type TestApp } from './app';
 import { uploadPhoto, type ErrorBody, type InsertResult } from './builders';
 import type { Client, Res } from './client';

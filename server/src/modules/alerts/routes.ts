@@ -9,7 +9,7 @@ import {
   savedSearchSchema,
 } from '@shop/contract';
 import { requireUser } from '../../auth/plugin';
-import type { AlertsService } from './alerts';
+import type { AlertsService } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const ack = z.object({ acknowledged: z.boolean() });

@@ -6,7 +6,7 @@ import { priceWatch, product, savedSearch } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { money } from '../../lib/paging';
 import { toPrefixQuery } from '../catalog/sql';
-import { LINKS, type NotificationsService } from './notifications';
+import { LINKS, type NotificationsService } from '../notifications/service';
 
 /** Saved searches one person may keep. */
 const MAX_SEARCHES = 20;

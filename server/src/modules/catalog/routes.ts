@@ -2,21 +2,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  advertiseInputSchema,
   advertisementSchema,
   categoryParams,
   categorySchema,
   errorSchema,
-  insertResultSchema,
   pageQuery,
-  productInputSchema,
   productDetailSchema,
   productQuerySchema,
   productSchema,
   sellerProductsQuerySchema,
   idParams,
 } from '@shop/contract';
-import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
+import { assertOwnEmail, requireUser } from '../../auth/plugin';
 import { forbidden, notFound } from '../../lib/errors';
 import { sendKeysetPage } from '../../lib/paging';
 import { schemaSerializer } from './serialize';
@@ -123,42 +120,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         assertOwnEmail(user, email);
       }
       return sendKeysetPage(request, reply, await catalog.sellerProducts(email, limit, cursor));
-    },
-  );
-
-  app.post(
-    '/products',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: 'List a product for sale (sellers)',
-        body: productInputSchema,
-        response: { 201: insertResultSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const seller = await requireRole(request, 'seller');
-      assertOwnEmail(seller, request.body.email);
-      const insertedId = await catalog.addProduct(seller, request.body);
-      return reply.code(201).send({ acknowledged: true, insertedId });
-    },
-  );
-
-  app.post(
-    '/advertise',
-    {
-      schema: {
-        tags: ['catalog'],
-        summary: "Advertise one's own unsold product (sellers); twice is 409",
-        body: advertiseInputSchema,
-        response: { 201: insertResultSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const seller = await requireRole(request, 'seller');
-      assertOwnEmail(seller, request.body.email);
-      const insertedId = await catalog.advertise(seller, (request.body.productId ?? request.body._id)!);
-      return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );
 };

@@ -2,24 +2,18 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CATEGORIES,
   ratingAverage,
-  readReport,
   type Advertisement,
   type CategoryName,
   type ConditionReport,
   type Product,
   type ProductDetail,
-  type productInputSchema,
 } from '@shop/contract';
-import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
 import { advertisement, category, product } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
-import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
-import { keepReport } from '../listing/service';
 import { toProductPhoto } from '../uploads/process';
-import type { PhotosService } from '../uploads/service';
 import {
   BY_IDS,
   PRODUCT_BY_ID,
@@ -30,8 +24,6 @@ import {
   type ProductFilters,
   type ProductRow,
 } from './sql';
-
-export type ProductInput = z.output<typeof productInputSchema>;
 
 /** A category's canonical name for any spelling of it ('ipad' -> 'iPad'), or undefined for none. */
 export function findCategory(raw: string): CategoryName | undefined {
@@ -97,7 +89,8 @@ const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({
   id: r.id,
 });
 
-export function catalogService(database: Database, photos: PhotosService) {
+/** Reading the catalog: products, categories and ads (writing listings is modules/listing's). */
+export function catalogService(database: Database) {
   const { db, query } = database;
 
   /**
@@ -190,40 +183,6 @@ export function catalogService(database: Database, photos: PhotosService) {
       return { items: page.items.map(toProduct), nextCursor: page.nextCursor };
     },
 
-    async addProduct(seller: SessionUser, input: ProductInput) {
-      requireVerifiedEmail(seller, 'list an item');
-      // The row and its photos together: a refused photo id leaves no listing behind.
-      return db.transaction(async (tx) => {
-        const row = singleRow(
-          await tx
-            .insert(product)
-            .values({
-              sellerId: seller.id,
-              name: input.name,
-              category: input.category,
-              description: input.description ?? '',
-              // attach() sets it to the cover's URL.
-              img: '',
-              location: input.location,
-              phone: input.number,
-              condition: input.condition,
-              priceCents: money.toCents(input.price),
-              originalPriceCents: money.toCents(input.original_price),
-              usedYears: input.used_year,
-            })
-            .returning({ id: product.id }),
-        );
-        await photos.attach(tx, { productId: row.id, sellerId: seller.id, ids: input.photos });
-        // The schema checked the report against the category and the grade (contract listingIssues).
-        if (input.conditionReport) {
-          const { report } = readReport(input.category, input.conditionReport);
-          const kept = await keepReport(tx, photos, { productId: row.id, sellerId: seller.id, report, previous: null });
-          await tx.update(product).set({ conditionReport: kept }).where(eq(product.id, row.id));
-        }
-        return row.id;
-      });
-    },
-
     async listAds(limit: number, rawCursor?: string): Promise<Page<Advertisement>> {
       const cursor = decodeCursor(rawCursor, 'time');
       const conds: SQL[] = [sql`${product.listed}`];
@@ -258,25 +217,6 @@ export function catalogService(database: Database, photos: PhotosService) {
         })),
         nextCursor: page.nextCursor,
       };
-    },
-
-    /** Advertise one's own unsold product; twice is a 409. */
-    async advertise(seller: SessionUser, productId: string) {
-      requireVerifiedEmail(seller, 'advertise an item');
-      const [p] = await db
-        .select({ sellerId: product.sellerId, listed: product.listed })
-        .from(product)
-        .where(eq(product.id, productId));
-      if (!p) throw notFound('The product');
-      if (p.sellerId !== seller.id) throw forbidden('You can only advertise your own products.');
-      if (!p.listed) throw conflict('product_sold', 'This product is sold and can no longer be advertised.');
-      const [ad] = await db
-        .insert(advertisement)
-        .values({ productId })
-        .onConflictDoNothing({ target: advertisement.productId })
-        .returning({ id: advertisement.id });
-      if (!ad) throw conflict('already_advertised', 'This product is already advertised.');
-      return ad.id;
     },
   };
 }

@@ -9,30 +9,26 @@ import {
   idParams,
   insertResultSchema,
   listingIdParams,
-  markNotificationsReadInputSchema,
   messageSchema,
   messagesQuerySchema,
-  notificationSchema,
   openConversationInputSchema,
   pageQuery,
   reportConversationInputSchema,
   sendMessageInputSchema,
-  unreadCountSchema,
   userIdParams,
 } from '@shop/contract';
 import { requireUser, requireVerifiedEmail } from '../../auth/plugin';
 import { sendKeysetPage } from '../../lib/paging';
-import type { ConversationsService } from './conversations';
-import type { NotificationsService } from './notifications';
+import type { ConversationsService } from './service';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 429: errorSchema };
 const ack = z.object({ acknowledged: z.boolean() });
 const tags = ['talk'];
 
-export const talkRoutes: FastifyPluginAsyncZod<{
-  conversations: ConversationsService;
-  notifications: NotificationsService;
-}> = async (app, { conversations, notifications }) => {
+export const conversationsRoutes: FastifyPluginAsyncZod<{ conversations: ConversationsService }> = async (
+  app,
+  { conversations },
+) => {
   app.get(
     '/conversations',
     {
@@ -185,42 +181,5 @@ export const talkRoutes: FastifyPluginAsyncZod<{
     '/blocks/:userId',
     { schema: { tags, summary: 'Unblocks a person', params: userIdParams, response: { 200: ack, ...errors } } },
     async (request) => conversations.unblock(await requireUser(request), request.params.userId),
-  );
-
-  app.get(
-    '/notifications',
-    {
-      schema: {
-        tags,
-        summary: "The caller's notifications, newest first",
-        querystring: pageQuery,
-        response: { 200: z.array(notificationSchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const me = await requireUser(request);
-      return sendKeysetPage(request, reply, await notifications.list(me.id, request.query.limit, request.query.cursor));
-    },
-  );
-
-  app.get(
-    '/notifications/unread-count',
-    {
-      schema: { tags, summary: 'How many notifications are unread (the bell)', response: { 200: unreadCountSchema, ...errors } },
-    },
-    async (request) => ({ unread: await notifications.unreadCount((await requireUser(request)).id) }),
-  );
-
-  app.post(
-    '/notifications/read',
-    {
-      schema: {
-        tags,
-        summary: 'Marks the named notifications read (every one when no ids are given)',
-        body: markNotificationsReadInputSchema,
-        response: { 200: ack, ...errors },
-      },
-    },
-    async (request) => notifications.markRead((await requireUser(request)).id, request.body.ids),
   );
 };

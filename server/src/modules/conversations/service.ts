@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
 import type { CounterStore } from '../../lib/rate-limit';
 import type { EventBus } from '../events/bus';
-import type { NotificationsService } from './notifications';
+import type { NotificationsService } from '../notifications/service';
 
 /** A timestamp column as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

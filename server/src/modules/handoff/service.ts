@@ -17,12 +17,12 @@ import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import { notificationMail } from '../../mail/templates/notification';
 import type { Mailer, MailKind } from '../../mail/types';
-import type { PaymentProvider } from '../../payments/provider';
+import type { PaymentProvider } from '../payments/providers/provider';
 import type { EventBus } from '../events/bus';
-import type { NotificationsService } from '../talk/notifications';
+import type { NotificationsService } from '../notifications/service';
 import type { PhotosService } from '../uploads/service';
 import type { HandoffCodes } from './codes';
-import { illegalMove, moveOrder, type OrderStatus } from './state-machine';
+import { illegalMove, moveOrder, type OrderStatus } from '../orders/state-machine';
 
 const HOUR = 60 * 60_000;
 const JOB_BATCH = 100;

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  advertiseInputSchema,
   bookingsQuerySchema,
   errorSchema,
   idParams,
+  insertResultSchema,
   listingStatusResultSchema,
   productDetailSchema,
   productEditSchema,
+  productInputSchema,
   sellerBookingSchema,
   type ListingStatusResult,
 } from '@shop/contract';
-import { requireRole, type SessionUser } from '../../auth/plugin';
+import { assertOwnEmail, requireRole, type SessionUser } from '../../auth/plugin';
 import { notFound } from '../../lib/errors';
 import { sendKeysetPage } from '../../lib/paging';
 import type { CatalogService } from '../catalog/service';
@@ -19,6 +22,8 @@ import type { ListingService } from './service';
 /** Every listing route needs the seller's (or an admin's) session cookie. */
 const security = [{ session: [] }];
 const e = (description: string) => errorSchema.describe(description);
+/** The statuses of listing an item and advertising it (the original client's calls). */
+const catalogErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 /** Every status of a seller's change to one item. */
 const changeErrors = {
   400: e('bad input, naming the field (a grade above what the condition report allows names condition)'),
@@ -130,6 +135,42 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
       const me = await requireRole(request, 'seller', 'admin');
       const { limit, cursor } = request.query;
       return sendKeysetPage(request, reply, await listing.bookings(me, request.params.id, limit, cursor));
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'List a product for sale (sellers)',
+        body: productInputSchema,
+        response: { 201: insertResultSchema, ...catalogErrors },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireRole(request, 'seller');
+      assertOwnEmail(seller, request.body.email);
+      const insertedId = await listing.addProduct(seller, request.body);
+      return reply.code(201).send({ acknowledged: true, insertedId });
+    },
+  );
+
+  app.post(
+    '/advertise',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "Advertise one's own unsold product (sellers); twice is 409",
+        body: advertiseInputSchema,
+        response: { 201: insertResultSchema, ...catalogErrors },
+      },
+    },
+    async (request, reply) => {
+      const seller = await requireRole(request, 'seller');
+      assertOwnEmail(seller, request.body.email);
+      const insertedId = await listing.advertise(seller, (request.body.productId ?? request.body._id)!);
+      return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );
 };

@@ -3,6 +3,7 @@ import {
   CATEGORIES,
   PRICE_DROP_SHOWN_DAYS,
   listingIssues,
+  readReport,
   type CategoryName,
   type CheckAnswer,
   type CheckKey,
@@ -10,18 +11,21 @@ import {
   type ProductPhoto,
   type SellerBooking,
   type productEditSchema,
+  type productInputSchema,
 } from '@shop/contract';
 import type { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client';
-import { order, product, productPriceChange, user } from '../../db/schema';
+import { singleRow } from '../../db/rows';
+import { advertisement, order, product, productPriceChange, user } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
 import { bookingCancelledMail } from '../../mail/templates/booking-cancelled';
-import { moveOrder } from '../handoff/state-machine';
+import { moveOrder } from '../orders/state-machine';
 import type { Mailer } from '../../mail/types';
 
 export type ProductEdit = z.output<typeof productEditSchema>;
+export type ProductInput = z.output<typeof productInputSchema>;
 
 /** What listing edits need of the photo store (modules/uploads): a gallery and flaw photos checked and kept. */
 export type ListingPhotos = {
@@ -38,21 +42,20 @@ const PAID_STATES = ['paid', 'completed', 'disputed'] as const;
  * A checked report made ready to store: each flaw photo claimed for the product (the seller's own
  * upload, shown beside its answer), and the photos of flaws no longer reported let go.
  */
-export async function keepReport(
+async function keepReport(
   tx: Executor,
-  photos: ListingPhotos | undefined,
+  photos: ListingPhotos,
   a: { productId: string; sellerId: string; report: ConditionReport; previous: ConditionReport | null },
 ): Promise<ConditionReport> {
   const keep = new Set<string>();
   for (const [key, answer] of Object.entries(a.report) as [CheckKey, CheckAnswer][]) {
     if (!answer.photo) continue;
     const field = `conditionReport.${key}.photo`;
-    if (!photos) throw badRequest(field, 'cannot be kept: this shop stores no photos');
     answer.image = await photos.claim(tx, { productId: a.productId, sellerId: a.sellerId, id: answer.photo, field });
     keep.add(answer.photo);
   }
   const gone = photoIds(a.previous).filter((x) => !keep.has(x));
-  if (gone.length && photos) await photos.release(tx, { productId: a.productId, ids: gone });
+  if (gone.length) await photos.release(tx, { productId: a.productId, ids: gone });
   return a.report;
 }
 
@@ -82,9 +85,10 @@ const photoIds = (r: ConditionReport | null) =>
 
 /**
  * The seller's side of a listing: edits (price, text, photos, condition report), unlisting and
- * relisting, marking it sold outside the shop, and the bookings of an item.
+ * relisting, marking it sold outside the shop, and the bookings of an item; and listing an item
+ * (addProduct) and advertising it. The catalog module only reads what this one writes.
  */
-export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: string }; photos?: ListingPhotos }) {
+export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: string }; photos: ListingPhotos }) {
   /** The product row locked for this transaction, once the caller is its seller: 404 unknown (or hidden), 403 someone else's. */
   async function ownProduct(tx: Tx, me: SessionUser, id: string) {
     const [p] = await tx.select().from(product).where(eq(product.id, id)).for('update');
@@ -96,6 +100,59 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
   const soldConflict = () => conflict('product_sold', 'This item is sold: it can no longer be changed.');
 
   return {
+    async addProduct(seller: SessionUser, input: ProductInput) {
+      requireVerifiedEmail(seller, 'list an item');
+      // The row and its photos together: a refused photo id leaves no listing behind.
+      return db.transaction(async (tx) => {
+        const row = singleRow(
+          await tx
+            .insert(product)
+            .values({
+              sellerId: seller.id,
+              name: input.name,
+              category: input.category,
+              description: input.description ?? '',
+              // attach() sets it to the cover's URL.
+              img: '',
+              location: input.location,
+              phone: input.number,
+              condition: input.condition,
+              priceCents: money.toCents(input.price),
+              originalPriceCents: money.toCents(input.original_price),
+              usedYears: input.used_year,
+            })
+            .returning({ id: product.id }),
+        );
+        await deps.photos.attach(tx, { productId: row.id, sellerId: seller.id, ids: input.photos });
+        // The schema checked the report against the category and the grade (contract listingIssues).
+        if (input.conditionReport) {
+          const { report } = readReport(input.category, input.conditionReport);
+          const kept = await keepReport(tx, deps.photos, { productId: row.id, sellerId: seller.id, report, previous: null });
+          await tx.update(product).set({ conditionReport: kept }).where(eq(product.id, row.id));
+        }
+        return row.id;
+      });
+    },
+
+    /** Advertise one's own unsold product; twice is a 409. */
+    async advertise(seller: SessionUser, productId: string) {
+      requireVerifiedEmail(seller, 'advertise an item');
+      const [p] = await db
+        .select({ sellerId: product.sellerId, listed: product.listed })
+        .from(product)
+        .where(eq(product.id, productId));
+      if (!p) throw notFound('The product');
+      if (p.sellerId !== seller.id) throw forbidden('You can only advertise your own products.');
+      if (!p.listed) throw conflict('product_sold', 'This product is sold and can no longer be advertised.');
+      const [ad] = await db
+        .insert(advertisement)
+        .values({ productId })
+        .onConflictDoNothing({ target: advertisement.productId })
+        .returning({ id: advertisement.id });
+      if (!ad) throw conflict('already_advertised', 'This product is already advertised.');
+      return ad.id;
+    },
+
     /**
      * Changes an unsold item. A new price is recorded in product_price_change; a cut below the lowest
      * price of the last 14 days also sets the "Price dropped" fields of the row (that price, and now),
@@ -157,7 +214,6 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
         }
         const gallery = 'photos' in input ? (input.photos as string[] | undefined) : undefined;
         if (gallery !== undefined) {
-          if (!deps.photos) throw badRequest('photos', 'cannot be changed: this shop stores no photos');
           await deps.photos.attach(tx, { productId: id, sellerId: me.id, ids: gallery });
         }
         if (Object.keys(set).length) await tx.update(product).set(set).where(eq(product.id, id));

@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { payment } from '../../db/schema';
-import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { PaymentProvider, ProviderIntent } from './providers/provider';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { PaymentMails } from './mails';
 

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { idempotencyKeyHeaders } from '../../lib/idempotency';
 import { paymentOutcomes } from '../../lib/metrics';
 import { sendKeysetPage } from '../../lib/paging';
-import type { SimulatedProvider } from '../../payments/simulated';
+import type { SimulatedProvider } from './providers/simulated';
 import type { PaymentsService } from './service';
 import { stripeWebhookRoutes } from './webhook';
 

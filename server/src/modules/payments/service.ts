@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { PaymentProvider } from '../../payments/provider';
+import type { PaymentProvider } from './providers/provider';
 import type { Mailer } from '../../mail/types';
 import type { HandoffCodes } from '../handoff/codes';
 import { paymentsList } from './list';

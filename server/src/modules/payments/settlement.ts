@@ -8,9 +8,9 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
-import type { PaymentProvider, ProviderIntent } from '../../payments/provider';
+import type { PaymentProvider, ProviderIntent } from './providers/provider';
 import type { HandoffCodes } from '../handoff/codes';
-import { moveOrder } from '../handoff/state-machine';
+import { moveOrder } from '../orders/state-machine';
 import type { PaymentMails } from './mails';
 import type { Refunds } from './refunds';
 

@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import { idSchema } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { order, payment, processedEvent } from '../../db/schema';
-import type { PaymentProvider, WebhookEvent } from '../../payments/provider';
+import type { PaymentProvider, WebhookEvent } from './providers/provider';
 import type { Refunds } from './refunds';
 import { CURRENCY, type Settlement } from './settlement';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shop/contract';
-import { type WebhookEvent, WebhookSignatureError } from '../../payments/provider';
+import { type WebhookEvent, WebhookSignatureError } from './providers/provider';
 import type { PaymentsService } from './service';
 
 /**

@@ -13,7 +13,7 @@ import { conversation, product, report, review, session, user } from '../../db/s
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { type AuditActor, recordAudit } from '../audit/service';
-import type { NotificationsService } from '../talk/notifications';
+import type { NotificationsService } from '../notifications/service';
 import { COMPLETED_SQL, removeReview } from './reviews';
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../auth/plugin';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import { type AuditActor, recordAudit } from '../audit/service';
-import type { NotificationsService } from '../talk/notifications';
+import type { NotificationsService } from '../notifications/service';
 
 const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 

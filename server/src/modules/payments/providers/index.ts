@@ -1,5 +1,5 @@
-import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
 import type { PaymentProvider } from './provider';
 import { simulatedProvider, type SimulatedProvider } from './simulated';
 

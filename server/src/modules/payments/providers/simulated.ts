@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { singleRow } from '../db/rows';
-import { simulatedIntent } from '../db/schema';
+import type { Db } from '../../../db/client';
+import { singleRow } from '../../../db/rows';
+import { simulatedIntent } from '../../../db/schema';
 import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
 
 /** Test cards with Stripe test-mode meanings. Any other valid card number succeeds, as in Stripe. */

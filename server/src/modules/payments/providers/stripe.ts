@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../config';
+import type { Config } from '../../../config';
 import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
 
 type StripeSettings = Config['payments'];
