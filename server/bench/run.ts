@@ -32,7 +32,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { encodeCursor } from '../src/lib/paging';
-import { migrationsFolder } from '../src/db/client';
+import { migrationsFolder, PGLITE_EXTENSIONS } from '../src/db/client';
 import { singleRow } from '../src/db/rows';
 import { runFrontendBench } from './frontend';
 import { renderSvg } from './chart';
@@ -164,7 +164,7 @@ async function deepCursor(t: Target): Promise<string> {
     row = (await c.query<{ k: string; id: string }>(text, [offset])).rows[0];
     await c.end();
   } else {
-    const lite = new PGlite(path.join(t.db, 'pglite'));
+    const lite = new PGlite({ dataDir: path.join(t.db, 'pglite'), extensions: PGLITE_EXTENSIONS });
     row = (await lite.query<{ k: string; id: string }>(text, [offset])).rows[0];
     await lite.close();
   }

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/client';
+import { createDatabase, PGLITE_EXTENSIONS } from '../src/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock';
 import { freePort } from './helpers/port';
 import { Client } from './helpers/client';
@@ -132,6 +132,7 @@ async function preparedDataDir(label: string): Promise<string> {
     const pglite = new PGlite({
       dataDir: path.join(dir, 'pglite'),
       loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+      extensions: PGLITE_EXTENSIONS,
     });
     await pglite.waitReady;
     await pglite.close();

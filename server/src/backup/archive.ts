@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder, PGLITE_EXTENSIONS } from '../db/client';
 import { pgliteOnDisk } from '../db/durable-fs';
 
 /** Bumped when the archive's layout changes; restore refuses formats it does not know. */
@@ -341,7 +341,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         else fs.rmdirSync(target.database.dir);
       }
       const blob = new Blob([fs.readFileSync(path.join(dir, PGLITE_FILE))]);
-      const client = new PGlite({ ...pgliteOnDisk(target.database.dir, { fsync: true }), loadDataDir: blob });
+      const client = new PGlite({
+        ...pgliteOnDisk(target.database.dir, { fsync: true }),
+        loadDataDir: blob,
+        extensions: PGLITE_EXTENSIONS,
+      });
       await client.waitReady;
       await client.query('checkpoint');
       await client.close();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -11,6 +12,12 @@ import * as schema from './schema';
 import { pgliteQuery, postgresQuery, type Query } from './query';
 import { pgliteOnDisk } from './durable-fs';
 import { lockDataDir } from './lock';
+
+/**
+ * The extensions the migrations use, loaded into every embedded database (PGlite ships them as
+ * contrib builds; PostgreSQL has them installed): pg_trgm for the forgiving search (modules/devices).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -87,8 +94,11 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
       if (opts.dataDir) unlock = await lockDataDir(opts.dataDir);
       try {
         client = opts.dataDir
-          ? new PGlite(pgliteOnDisk(path.join(opts.dataDir, 'pglite'), { fsync: opts.fsync ?? true }))
-          : new PGlite();
+          ? new PGlite({
+              ...pgliteOnDisk(path.join(opts.dataDir, 'pglite'), { fsync: opts.fsync ?? true }),
+              extensions: PGLITE_EXTENSIONS,
+            })
+          : new PGlite({ extensions: PGLITE_EXTENSIONS });
         await client.waitReady;
       } catch (err) {
         await unlock();

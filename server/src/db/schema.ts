@@ -184,6 +184,26 @@ export const product = pgTable(
       .generatedAlwaysAs(
         sql`to_tsvector('simple', coalesce(name,'') || ' ' || coalesce(category,'') || ' ' || coalesce(location,''))`,
       ),
+    /**
+     * The catalogue model it is (modules/devices), its variant's key and the variant's specs copied
+     * from the catalogue when listed, so facets and filters read the product row alone; null for
+     * items "not in the list".
+     */
+    deviceId: uuid('device_id').references(() => device.id, { onDelete: 'set null' }),
+    variant: text('variant'),
+    brand: text('brand'),
+    storage: text('storage'),
+    ram: text('ram'),
+    colour: text('colour'),
+    /**
+     * The IMEI or serial number, write-only: a keyed hash to compare (duplicates, the stolen-device
+     * register) and the last 4 characters, shown to a buyer after booking. The number itself is kept nowhere.
+     */
+    serialKind: text('serial_kind', { enum: ['imei', 'serial'] }),
+    serialHash: text('serial_hash'),
+    serialLast4: text('serial_last4'),
+    /** Priced below the fair-price band of its model, variant and grade when listed or repriced ("Good price" on cards). */
+    goodPrice: boolean('good_price').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -205,6 +225,9 @@ export const product = pgTable(
     index('product_listed_place_newest_idx')
       .on(t.placeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`listed`),
+    // Price guide: the sold items of one model and variant; and the same number in two live listings.
+    index('product_device_variant_idx').on(t.deviceId, t.variant).where(sql`device_id is not null`),
+    index('product_serial_idx').on(t.serialHash).where(sql`serial_hash is not null`),
     check('product_price_check', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('product_used_years_check', sql`${t.usedYears} >= 0`),
   ],
@@ -1004,4 +1027,125 @@ export const simulatedTransfer = pgTable('simulated_transfer', {
   sourceIntent: text('source_intent'),
   idempotencyKey: text('idempotency_key').unique(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/* ---------- Device catalogue, search vocabulary, serial checks (issue 28, modules/devices) ---------- */
+
+/** One model of the device catalogue (seeded from modules/devices/catalogue.ts, edited by admins). */
+export const device = pgTable(
+  'device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    model: text('model').notNull(),
+    releaseYear: integer('release_year').notNull(),
+    /** [{ key, size?, storage?, ram?, connectivity? }]: the priced configurations (contract deviceVariantSchema). */
+    variants: jsonb('variants').notNull().default([]),
+    colours: jsonb('colours').$type<string[]>().notNull().default([]),
+    aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+    /** brand, model and aliases, lowercased: what the forgiving search matches with pg_trgm. */
+    searchText: text('search_text').notNull(),
+    /** Retired by an admin: no longer offered when listing; listings keep it. */
+    retired: boolean('retired').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('device_brand_model_idx').on(t.brand, t.model),
+    index('device_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The words search corrects typing towards (catalogue words, and what people searched for that found
+ * something): a few thousand rows, the nearest by trigram distance through a GiST index.
+ */
+export const searchTerm = pgTable(
+  'search_term',
+  {
+    term: text('term').primaryKey(),
+    source: text('source', { enum: ['catalogue', 'popular'] }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [index('search_term_trgm_idx').using('gist', sql`${t.term} gist_trgm_ops`)],
+);
+
+/**
+ * Listed products per (category, brand, model, storage, RAM, colour, condition), '' for none, kept
+ * exact by statement-level triggers on product like catalog_count: facet counts read this small
+ * table (a few thousand rows), never the million listings.
+ */
+export const listingFacet = pgTable(
+  'listing_facet',
+  {
+    category: text('category').notNull(),
+    brand: text('brand').notNull(),
+    deviceId: text('device_id').notNull(),
+    storage: text('storage').notNull(),
+    ram: text('ram').notNull(),
+    colour: text('colour').notNull(),
+    condition: text('condition').notNull(),
+    listed: integer('listed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brand, t.deviceId, t.storage, t.ram, t.colour, t.condition] })],
+);
+
+/** The stolen-device register: a lost or stolen device's number, reported by its owner, reviewed by admins. */
+export const stolenDevice = pgTable(
+  'stolen_device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['imei', 'serial'] }).notNull(),
+    /** The number as reported (normalised): admins compare it with the owner's proof. */
+    serial: text('serial').notNull(),
+    serialHash: text('serial_hash').notNull(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => user.id),
+    policeRef: text('police_ref').notNull(),
+    note: text('note').notNull().default(''),
+    /** 'pending' and 'confirmed' both refuse listings; 'rejected' (an admin found it unfounded) does not. */
+    status: text('status', { enum: ['pending', 'confirmed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    reviewedBy: uuid('reviewed_by').references(() => user.id),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stolen_device_open_idx').on(t.serialHash).where(sql`status <> 'rejected'`),
+    index('stolen_device_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** What moderators look at about numbers: the same number in two live listings, or a registered number offered for sale. */
+export const serialFlag = pgTable(
+  'serial_flag',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['duplicate', 'stolen'] }).notNull(),
+    serialHash: text('serial_hash').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => user.id),
+    /** The listing (null for a refused attempt: nothing was listed) and the other live listing with that number. */
+    productId: uuid('product_id').references(() => product.id),
+    otherProductId: uuid('other_product_id').references(() => product.id),
+    stolenId: uuid('stolen_id').references(() => stolenDevice.id),
+    /** What the seller tried to list (a refused attempt has no product row). */
+    detail: text('detail').notNull().default(''),
+    resolvedBy: uuid('resolved_by').references(() => user.id),
+    resolvedAt: ts('resolved_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('serial_flag_open_idx').on(t.createdAt).where(sql`resolved_at is null`)],
+);
+
+/** Views of a listing's page by others than its seller, for seller insights (one counter row per listing). */
+export const productStat = pgTable('product_stat', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => product.id),
+  views: integer('views').notNull().default(0),
 });

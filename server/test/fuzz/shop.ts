@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createDatabase, type Database } from '../../src/db/client';
+import { createDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/db/client';
 import { product, user } from '../../src/db/schema';
 import { seedCategories } from '../../src/seed/demo';
 import { Client } from '../helpers/client';
@@ -38,7 +38,7 @@ export async function startFuzzShop(opts: { template?: Blob; pgUrl?: string } = 
   let database: Database;
   if (opts.pgUrl) database = await createDatabase({ kind: 'postgres', url: opts.pgUrl, poolSize: 10 });
   else {
-    const client = new PGlite(opts.template ? { loadDataDir: opts.template } : {});
+    const client = new PGlite({ ...(opts.template && { loadDataDir: opts.template }), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     database = await createDatabase({ kind: 'pglite', client });
   }

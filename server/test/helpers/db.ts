@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDatabase, type Database } from '../../src/db/client';
+import { createDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/db/client';
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -11,7 +11,7 @@ export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postg
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
     const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    const client = new PGlite({ loadDataDir: blob });
+    const client = new PGlite({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return createDatabase({ kind: 'pglite', client });
   }

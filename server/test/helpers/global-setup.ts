@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, migrationsFolder } from '../../src/db/client';
+import { createDatabase, migrationsFolder, PGLITE_EXTENSIONS } from '../../src/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +38,7 @@ function templateKey(): string {
 async function pgliteTemplate(): Promise<string> {
   const file = path.join(os.tmpdir(), `shop-pglite-template-${templateKey()}.tar`);
   if (fs.existsSync(file)) return file;
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   const database = await createDatabase({ kind: 'pglite', client });
   await database.migrate();
   const dump = await client.dumpDataDir('none');
