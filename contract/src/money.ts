@@ -1,6 +1,7 @@
 /**
- * Money as people type it, read one way on both sides: the forms (web) and the API (server) both go
- * through `parseMoney`, the add/edit form and the API through the `dollars` zod schema built on it
+ * Money as people read and type it. `formatMoney` writes every amount shown (web pages, mails,
+ * notifications). Typed amounts are read one way on both sides: the forms (web) and the API (server)
+ * both go through `parseMoney`, the add/edit form and the API through the `dollars` zod schema built on it
  * (common.ts), the price filters through `parseMoneyFilter` here. Zod-free, so the home page's filter
  * bar can use it without loading zod.
  *
@@ -9,6 +10,21 @@
  * one kind of separator per amount ("1,299", "1 299.50", "12'500", "1,299,000"). What could mean two
  * amounts ("1.299", "1.299,50", "12,5") is refused with a sentence saying what to write instead.
  */
+
+import { groupDigits } from './format';
+
+/**
+ * An amount in dollars as every page, mail and notification shows it: 1234.5 -> "$1,234.50", exactly
+ * what Intl's en-US currency format writes, by hand (the first Intl formatter a page builds loads the
+ * browser's locale data, a long task on a phone). Cents in the database go through the API edge's
+ * `money.toDollars` first (docs/decisions/005). Not a number: "$0.00".
+ */
+export function formatMoney(dollars: number): string {
+  const value = Number.isFinite(dollars) ? dollars : 0;
+  const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
+  const sign = value < 0 && Number(`${whole}.${cents}`) > 0 ? '-' : '';
+  return `${sign}$${groupDigits(Number(whole))}.${cents}`;
+}
 
 /** The separators allowed between groups of 3 digits: comma, space, no-break space, thin space, narrow no-break space, apostrophes. */
 const GROUP_SEPARATORS = ",\u0020\u00a0\u2009\u202f'\u2019";

@@ -1,6 +1,8 @@
 /**
- * Route table: `path` is what the router matches, `getHref` builds a link. Components link
- * through these helpers only, so a route can move in one place.
+ * The web app's pages, in one table for both sides: `path` is what the web's router matches, `getHref`
+ * builds a link. The web's components link through these helpers only (web/src/config/paths.ts), and
+ * the server builds every link it sends to a page through them too (mails, notifications, sitemaps,
+ * redirects), so a page can move in one place. Zod-free (`@shop/contract/web-paths`), for the first screen.
  */
 export const paths = {
   home: { path: '/', getHref: () => '/' },

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { dollars, dollarsFilter } from '../src/common';
 import { productQuerySchema } from '../src/catalog';
-import { MONEY_MESSAGES, parseMoney, parseMoneyFilter } from '../src/money';
+import { formatMoney, MONEY_MESSAGES, parseMoney, parseMoneyFilter } from '../src/money';
 
 const NBSP = '\u00a0';
 const THIN = '\u2009';
 const NARROW_NBSP = '\u202f';
+
+describe('formatMoney', () => {
+  it('writes what Intl en-US currency writes (pages, mails and notifications alike)', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    for (const a of [0, 1, 9.5, 12.34, 999, 1000, 1234.5, 99_999.99, 1_000_000, 123_456_789.1, -5, -1234.5, 0.004])
+      expect(formatMoney(a), String(a)).toBe(usd.format(a));
+    expect(formatMoney(Number.NaN)).toBe('$0.00');
+  });
+});
 
 describe('parseMoney', () => {
   it.each([

@@ -18,6 +18,7 @@ import {
   USER_ADDITIONAL_FIELDS,
   withoutInvisible,
 } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -225,8 +226,8 @@ const VERIFY_EMAIL_LINK_SECONDS = 24 * 60 * 60;
 const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
 
 /** The web pages the emailed links land on (after Better Auth checked the token). */
-const EMAIL_VERIFIED_PAGE = '/email-verified';
-const RESET_PASSWORD_PAGE = '/reset-password';
+const EMAIL_VERIFIED_PAGE = paths.emailVerified.getHref();
+const RESET_PASSWORD_PAGE = paths.resetPassword.getHref();
 
 /**
  * A link that verified an email lands on the page that asks for the account's password (with a fresh
@@ -418,7 +419,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     },
     // OAuth failures (provider errors, a cancelled consent, an expired state) land on the login page
     // with ?error=code[&error_description=...]; plugin.ts adds a readable &message=.
-    onAPIError: { errorURL: `${config.baseUrl}/login` },
+    onAPIError: { errorURL: `${config.baseUrl}${paths.login.getHref()}` },
     hooks: {
       before: checkInput,
       // One middleware: a middleware called from another would lose the cookies it sets.

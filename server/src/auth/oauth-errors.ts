@@ -1,4 +1,5 @@
 import { LOGIN_ERROR_TEXTS } from '@shop/contract/constants';
+import { paths } from '@shop/contract/web-paths';
 
 /**
  * Better Auth ends a failed OAuth sign-in with a redirect to /login?error=<code>[&error_description=...].
@@ -29,7 +30,7 @@ export function withOAuthErrorMessage(location: string, shopOrigins: readonly st
       return false;
     }
   });
-  if (!ours || url.pathname !== '/login') return location;
+  if (!ours || url.pathname !== paths.login.getHref()) return location;
   const code = url.searchParams.get('error');
   if (!code || url.searchParams.has('message')) return location;
   url.searchParams.set('message', oauthErrorMessage(code, url.searchParams.get('error_description')));

@@ -1,3 +1,4 @@
+import { paths } from '@shop/contract/web-paths';
 import type { RenderedMail } from './types';
 
 /**
@@ -8,7 +9,7 @@ import type { RenderedMail } from './types';
 export const SHOP_NAME = '\u0000shop-name\u0000';
 
 /** Where a signed-in user chooses which mails they get (the web app's profile page). */
-const SETTINGS_PATH = '/dashboard/profile';
+const SETTINGS_PATH = paths.dashboard.profile.getHref();
 
 /**
  * Words another person typed (a buyer's meeting place, a message), shown as theirs and not the shop's:

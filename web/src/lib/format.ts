@@ -4,16 +4,10 @@
  */
 
 import { groupDigits } from '@shop/contract/format';
+import { formatMoney } from '@shop/contract/money';
 
-export { groupDigits };
-
-/** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00", as Intl's en-US currency format writes them. */
-export function formatPrice(amount: number): string {
-  const value = Number.isFinite(amount) ? amount : 0;
-  const [whole = '0', cents = '00'] = Math.abs(value).toFixed(2).split('.');
-  const sign = value < 0 && Number(`${whole}.${cents}`) > 0 ? '-' : '';
-  return `${sign}$${groupDigits(Number(whole))}.${cents}`;
-}
+/** Prices are dollars (docs/product.md#money): 1234 -> "$1,234.00", written as the server's mails and notifications write them. */
+export { formatMoney, groupDigits };
 
 const MONTHS = [
   'January',

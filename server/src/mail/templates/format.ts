@@ -1,6 +1,9 @@
-/** Cents as the shop shows prices: $1,234.50. */
-export const dollars = (cents: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+import { formatMoney } from '@shop/contract/money';
+import { paths } from '@shop/contract/web-paths';
+import { money } from '../../lib/paging';
+
+/** Cents as the shop shows prices everywhere (the contract's formatMoney): $1,234.50. */
+export const dollars = (cents: number) => formatMoney(money.toDollars(cents));
 
 /** A moment as a reader anywhere can place it: 22 Nov 2026, 18:05 UTC. */
 export const when = (date: Date) =>
@@ -16,11 +19,11 @@ export const oneLine = (s: string, max = 80) => {
 export const card = (brand: string | null, last4: string | null) =>
   last4 ? `${brand ? `${brand} ` : ''}card ending in ${last4}` : null;
 
-/** The web app's pages a mail links to (the routes of web/src/config/paths.ts). */
+/** The web app's pages a mail links to, from the contract's table of web paths. */
 export const page = {
-  myProducts: (baseUrl: string) => `${baseUrl}/dashboard/myproducts`,
-  myOrders: (baseUrl: string) => `${baseUrl}/dashboard/myorders`,
-  profile: (baseUrl: string) => `${baseUrl}/dashboard/profile`,
-  login: (baseUrl: string) => `${baseUrl}/login`,
-  forgotPassword: (baseUrl: string) => `${baseUrl}/forgot-password`,
+  myProducts: (baseUrl: string) => `${baseUrl}${paths.dashboard.myProducts.getHref()}`,
+  myOrders: (baseUrl: string) => `${baseUrl}${paths.dashboard.myOrders.getHref()}`,
+  profile: (baseUrl: string) => `${baseUrl}${paths.dashboard.profile.getHref()}`,
+  login: (baseUrl: string) => `${baseUrl}${paths.login.getHref()}`,
+  forgotPassword: (baseUrl: string) => `${baseUrl}${paths.forgotPassword.getHref()}`,
 };

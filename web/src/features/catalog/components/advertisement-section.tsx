@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Img } from '@/components/img';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useAdvertisements } from '../api/get-advertisements';
 import { CardLink } from './card-link';
 
@@ -34,7 +34,7 @@ export function AdvertisementSection() {
                   <CardLink to={paths.product.getHref(ad.productId)}>{ad.name}</CardLink>
                 </h3>
                 <p className="text-sm text-base-content/80">Try your best {ad.name} now.</p>
-                {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatPrice(ad.price)}</p> : null}
+                {typeof ad.price === 'number' ? <p className="font-bold text-primary">{formatMoney(ad.price)}</p> : null}
                 <div className="card-actions relative z-10 mt-auto pt-1">
                   <Link
                     to={paths.category.getRelativeHref(ad.category)}

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 
 /** "Price dropped" with the price before the cut, while the server says the cut is recent (14 days). */
 export function PriceDrop({
@@ -18,7 +18,7 @@ export function PriceDrop({
     <p className={`flex flex-wrap items-center gap-1 text-xs ${className}`}>
       <span className="badge badge-warning badge-sm">Price dropped</span>
       <span className="text-base-content/70">
-        was <s>{formatPrice(product.priceBeforeDrop)}</s>
+        was <s>{formatMoney(product.priceBeforeDrop)}</s>
       </span>
     </p>
   );

@@ -4,7 +4,7 @@ import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
-import { formatDate, formatPrice, formatYears } from '@/lib/format';
+import { formatDate, formatMoney, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
 import { CardLink } from './card-link';
 import { PriceDrop } from './price-drop';
@@ -71,7 +71,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
         <div className="flex items-baseline gap-1 sm:gap-2">
           <p className="shrink-0 text-base font-bold text-primary sm:text-2xl">
             <span className="sr-only">Price: </span>
-            {formatPrice(product.price)}
+            {formatMoney(product.price)}
           </p>
           {saving ? <span className="badge badge-success badge-soft badge-sm hidden sm:inline-flex">{saving}% off</span> : null}
           <p className="ml-auto flex min-w-0 items-center gap-0.5 text-xs text-base-content/80 sm:hidden">
@@ -87,7 +87,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             <Tag size={14} aria-hidden="true" />
             Original price
           </dt>
-          <dd className="line-through decoration-base-content/40">{formatPrice(product.original_price)}</dd>
+          <dd className="line-through decoration-base-content/40">{formatMoney(product.original_price)}</dd>
           <dt className="flex items-center gap-1">
             <MapPin size={14} aria-hidden="true" />
             Location

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatDate, formatPrice, formatYears } from '@/lib/format';
+import { formatDate, formatMoney, formatYears } from '@/lib/format';
 import { RELATED_COUNT, useProduct, useRelatedProducts } from '../api/get-product';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProductCard } from '../components/product-card';
@@ -154,11 +154,11 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             <div className="flex flex-col gap-1">
               <p className={`text-4xl font-extrabold ${sold ? 'text-base-content/60' : 'text-primary'}`}>
                 <span className="sr-only">Price: </span>
-                {formatPrice(product.price)}
+                {formatMoney(product.price)}
               </p>
               <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-base-content/80">
                 <span>
-                  Original price <s className="decoration-base-content/50">{formatPrice(product.original_price)}</s>
+                  Original price <s className="decoration-base-content/50">{formatMoney(product.original_price)}</s>
                 </span>
                 {below ? (
                   <span className="badge badge-success badge-soft font-semibold">{below}% below original price</span>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { useDeleteSavedSearch } from '@/features/messages/api/delete-saved-search';
 import { useBlocks } from '@/features/messages/api/get-blocks';
 import { usePriceWatches } from '@/features/messages/api/get-price-watches';
@@ -51,7 +51,7 @@ export function AlertsSettings() {
             {watches.data.map((w) => (
               <li key={w.productId} className="flex items-center justify-between gap-2">
                 <Link to={paths.product.getHref(w.productId)} className="link min-w-0 break-words">
-                  {w.name} ({formatPrice(w.price)})
+                  {w.name} ({formatMoney(w.price)})
                 </Link>
                 <button
                   type="button"

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/spinner';
 import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useBlockUser } from '@/features/messages/api/block-user';
 import { useConversation } from '@/features/messages/api/get-conversation';
@@ -89,7 +89,7 @@ export function ConversationView({ id }: { id: string }) {
           <Img src={c.listingImg} alt="" width={48} height={48} className="size-12 shrink-0 rounded object-cover" />
           <span className="flex min-w-0 flex-col">
             <span className="line-clamp-2 break-words font-semibold leading-snug">{c.listingName}</span>
-            <span className="text-sm text-base-content/70">{formatPrice(c.listingPrice)}</span>
+            <span className="text-sm text-base-content/70">{formatMoney(c.listingPrice)}</span>
           </span>
         </Link>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { errorMessage, isApiError } from '@/lib/api';
-import { fieldMessage, formatPrice } from '@/lib/format';
+import { fieldMessage, formatMoney } from '@/lib/format';
 import type { BookingModalProps } from '@/hooks/use-booking-modal';
 import { rolesOf } from '@/hooks/use-roles';
 import type { SessionUser } from '@/lib/auth-client';
@@ -64,7 +64,7 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1">
       <FormField label="Price">
-        <input className="input w-full cursor-default bg-base-200" value={formatPrice(product.price)} readOnly />
+        <input className="input w-full cursor-default bg-base-200" value={formatMoney(product.price)} readOnly />
       </FormField>
       <FormField label="Name" error={fieldMessage('Name', errors.buyerName?.message)}>
         <input className="input w-full" autoComplete="name" {...register('buyerName')} />

@@ -13,7 +13,7 @@ import { useTalkSlots } from '@/hooks/use-talk';
 import { useTrustSlots } from '@/hooks/use-trust';
 import { useUser } from '@/hooks/use-user';
 import { errorMessage } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
@@ -154,7 +154,7 @@ export function MyOrdersPage() {
                   <Img src={order.img} alt="" width={80} height={60} className="w-20 max-w-none shrink-0 rounded object-cover" />
                   <div className="min-w-0 flex-1">
                     <h2 className="font-semibold leading-snug">{order.productName}</h2>
-                    <p className="text-lg font-bold">{formatPrice(order.price)}</p>
+                    <p className="text-lg font-bold">{formatMoney(order.price)}</p>
                   </div>
                   <DeleteAction order={order} onDelete={setToDelete} />
                 </div>
@@ -211,7 +211,7 @@ export function MyOrdersPage() {
                   <td>
                     <SellerContact order={order} />
                   </td>
-                  <td className="whitespace-nowrap">{formatPrice(order.price)}</td>
+                  <td className="whitespace-nowrap">{formatMoney(order.price)}</td>
                   <td>
                     <div className="flex flex-col gap-2">
                       <PaymentStatus order={order} />

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatPrice } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { queryKeys } from '@/lib/query-keys';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../api/get-order';
@@ -241,7 +241,7 @@ export function PaymentPage() {
             <IntentError error={intent.error} onRetry={() => void intent.refetch()} />
           ) : (
             <Suspense fallback={<Spinner label="Loading the card form…" />}>
-              <CardForm intent={intent.data} amountLabel={formatPrice(amount)} onConfirmed={onConfirmed} />
+              <CardForm intent={intent.data} amountLabel={formatMoney(amount)} onConfirmed={onConfirmed} />
             </Suspense>
           )}
         </div>
@@ -259,7 +259,7 @@ export function PaymentPage() {
         </figure>
         <div className="card-body gap-1 p-4">
           <p className="text-sm text-base-content/70">{state === 'unpaid' && !outcome ? 'Please pay' : 'Amount'}</p>
-          <p className="text-3xl font-bold">{formatPrice(amount)}</p>
+          <p className="text-3xl font-bold">{formatMoney(amount)}</p>
           <p className="text-sm text-base-content/80">
             Meet {o.seller} at {o.meettingLocation}
           </p>

@@ -6,7 +6,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { ErrorState } from '@/components/error-state';
 import { Spinner } from '@/components/spinner';
 import { useTalkSlots } from '@/hooks/use-talk';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useBookings } from '../api/listing';
 import { ConfirmHandoff } from './confirm-handoff';
 
@@ -46,7 +46,7 @@ export function ProductBookings({ productId, productName }: { productId: string;
                     <dt>Meet at</dt>
                     <dd className="break-words">{b.meetingLocation}</dd>
                     <dt>Price</dt>
-                    <dd>{formatPrice(b.price)}</dd>
+                    <dd>{formatMoney(b.price)}</dd>
                     <dt>Booked</dt>
                     <dd>
                       <time dateTime={b.createdAt}>{formatDateTime(b.createdAt)}</time>

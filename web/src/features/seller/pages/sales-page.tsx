@@ -9,7 +9,7 @@ import { OrderStatusBadge } from '@/components/order-status-badge';
 import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { useTalkSlots } from '@/hooks/use-talk';
-import { formatDateTime, formatPrice } from '@/lib/format';
+import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSales } from '../api/get-sales';
 import { ConfirmHandoff } from '../components/confirm-handoff';
 
@@ -44,7 +44,7 @@ function SaleCard({ sale }: { sale: Sale }) {
                 {sale.productName}
               </Link>
             </h2>
-            <p className="font-bold">{formatPrice(sale.price)}</p>
+            <p className="font-bold">{formatMoney(sale.price)}</p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
               <dt className="text-base-content/70">Buyer</dt>
               <dd className="break-words">{sale.buyerName}</dd>

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useShopName } from '@/hooks/use-shop-name';
 import { useUser } from '@/hooks/use-user';
 import { isApiError } from '@/lib/api';
-import { formatMonthYear, formatPrice } from '@/lib/format';
+import { formatMonthYear, formatMoney } from '@/lib/format';
 import { useSellerProducts, useSellerProfile } from '@/features/trust/api/trust-api';
 import { ReportButton } from '@/features/trust/components/report-button';
 import { ReviewList } from '@/features/trust/components/review-list';
@@ -45,7 +45,7 @@ function Listings({ sellerId }: { sellerId: string }) {
                   {p.name}
                 </Link>
               </h3>
-              <p className="font-bold text-primary">{formatPrice(p.price)}</p>
+              <p className="font-bold text-primary">{formatMoney(p.price)}</p>
               <p className="text-xs text-base-content/70">{p.location}</p>
             </div>
           </li>
