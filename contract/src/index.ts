@@ -12,6 +12,7 @@ export * from './audit';
 export * from './mail';
 export * from './uploads';
 export * from './talk';
+export * from './offers';
 export * from './handoff';
 export * from './trust';
 export * from './pages';

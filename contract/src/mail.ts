@@ -12,6 +12,7 @@ export const OPTIONAL_MAIL_KINDS = [
   'seller-verified',
   'new-message',
   'alerts',
+  'offers',
 ] as const;
 export type OptionalMailKind = (typeof OPTIONAL_MAIL_KINDS)[number];
 
@@ -25,7 +26,8 @@ export const mailSettingsSchema = z
     refund: on('a payment of mine is refunded'),
     'seller-verified': on('an admin verifies my seller account'),
     'new-message': on('someone writes to me (once per conversation until I read it)'),
-    alerts: on('a saved search has new matches or a listing I follow drops its price'),
+    alerts: on('a saved search has new matches, or a listing I saved drops its price or is sold'),
+    offers: on('someone makes, counters, accepts or declines an offer on an item of mine or of theirs'),
   })
   .meta({ id: 'MailSettings' });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
@@ -38,6 +40,7 @@ const inputShape = {
   'seller-verified': flag,
   'new-message': flag,
   alerts: flag,
+  offers: flag,
 };
 
 /**

@@ -89,9 +89,15 @@ export const NOTIFICATION_KINDS = [
   'refund',
   'seller-verified',
   'price-drop',
+  /** A listing the user saved (a favourite) was sold. */
+  'favorite-sold',
+  /** An offer made, countered, accepted, declined or expired. */
+  'offer',
   'saved-search',
   'review',
   'moderation',
+  /** A meeting proposed, confirmed, due in 2 hours, or passed without a hand-off. */
+  'meeting',
 ] as const;
 
 export const notificationSchema = z
@@ -129,8 +135,3 @@ export const savedSearchSchema = z
   .meta({ id: 'SavedSearch' });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;
 export const savedSearchInputSchema = z.object({ query: savedSearchQuerySchema });
-
-export const priceWatchSchema = z
-  .object({ productId: answerId, name: z.string(), img: z.string(), price: z.number(), createdAt: answerTime })
-  .meta({ id: 'PriceWatch' });
-export type PriceWatch = z.infer<typeof priceWatchSchema>;

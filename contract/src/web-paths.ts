@@ -55,6 +55,12 @@ export const paths = {
       path: '/dashboard/editproduct/:id',
       getHref: (id: string) => `/dashboard/editproduct/${encodeURIComponent(id)}`,
     },
+    /** Offers made (as a buyer) and received (as a seller): accept, counter, decline. */
+    offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
+    /** The listings the signed-in person saved (the hearts). */
+    saved: { path: '/dashboard/saved', getHref: () => '/dashboard/saved' },
+    /** "Start selling": an account that buys switches selling on. */
+    startSelling: { path: '/dashboard/start-selling', getHref: () => '/dashboard/start-selling' },
     allBuyers: { path: '/dashboard/allbuyer', getHref: () => '/dashboard/allbuyer' },
     allSellers: { path: '/dashboard/allseller', getHref: () => '/dashboard/allseller' },
     /** Conversations with buyers and sellers; on wide screens the list beside the open one. */

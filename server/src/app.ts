@@ -51,6 +51,12 @@ import { conversationsService } from './modules/conversations/service';
 import { conversationsRoutes } from './modules/conversations/routes';
 import { alertsService } from './modules/alerts/service';
 import { alertsRoutes } from './modules/alerts/routes';
+import { favoritesService } from './modules/alerts/favorites';
+import { favoritesRoutes } from './modules/alerts/favorites-routes';
+import { offersService } from './modules/offers/service';
+import { offersRoutes } from './modules/offers/routes';
+import { recentlyViewedService } from './modules/recently-viewed/service';
+import { recentlyViewedRoutes } from './modules/recently-viewed/routes';
 import { moderationService } from './modules/trust/moderation';
 import { reviewsService } from './modules/trust/reviews';
 import { trustRoutes } from './modules/trust/routes';
@@ -215,7 +221,26 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const alerts = alertsService({ database, notifications });
   registerToldHooks(app, notifications);
   jobs.register({ name: 'alerts.saved-searches', everyMs: 10 * 60_000, run: ({ now }) => alerts.runSavedSearches(now) });
-  jobs.register({ name: 'alerts.price-drops', everyMs: 5 * 60_000, run: () => alerts.runPriceDrops() });
+  const priceDrops = jobs.register({ name: 'alerts.price-drops', everyMs: 5 * 60_000, run: () => alerts.runPriceDrops() });
+  // Favourites (the heart) are the price watches: one feature. Their sale is told by its own job.
+  const favorites = favoritesService({
+    db,
+    notify: (userId, n) => notifications.create(userId, { kind: 'favorite-sold', ...n }),
+  });
+  jobs.register({ name: 'alerts.sold-favorites', everyMs: 5 * 60_000, run: () => favorites.runSoldFavorites() });
+  // Offers: told explicitly at the end of each use case (the bell and its mail, the conversation, open tabs).
+  const offers = offersService({
+    db,
+    limits: config.offers,
+    clock: clock ?? (() => new Date()),
+    tell: {
+      notify: (userId, n) => notifications.create(userId, { kind: 'offer', ...n }),
+      say: (m) =>
+        conversations.postAbout(m).catch((err: unknown) => app.log.error({ err }, 'offers: the conversation line failed')),
+      orderBooked: (userIds, orderId) => events.bus.publish(userIds, 'order', { orderId, status: 'unpaid' }),
+    },
+  });
+  jobs.register({ name: 'offers.sweep', everyMs: 5 * 60_000, run: offers.sweep });
   // The meeting: code, capture on confirmation, decline/dispute cases; stale holds released, unpaid bookings expired.
   const handoff = handoffService({
     db,
@@ -256,6 +281,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(conversationsRoutes, { conversations });
       await api.register(notificationsRoutes, { notifications });
       await api.register(alertsRoutes, { alerts });
+      await api.register(favoritesRoutes, { favorites });
+      await api.register(offersRoutes, { offers, ...config.offers });
+      await api.register(recentlyViewedRoutes, { recentlyViewed: recentlyViewedService(db) });
       // Reviews, seller pages, reports and moderation; outcomes reach people through notifications.
       await api.register(trustRoutes, {
         reviews,
@@ -268,7 +296,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         catalog,
       });
       await api.register(listingRoutes, {
-        listing: listingService(db, { mail, photos }),
+        listing: listingService(db, { mail, photos, onPriceCut: priceDrops.nudge }),
         catalog,
       });
       await api.register(paymentsRoutes, {

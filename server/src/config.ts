@@ -125,6 +125,8 @@ const envSchema = z
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
     BOOKINGS_OPEN_UNPAID_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(3),
     BOOKINGS_PER_DAY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(10),
+    OFFER_MIN_PERCENT: z.coerce.number({ message: 'must be a number' }).int().min(1).max(99).default(50),
+    OFFERS_OPEN_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(5),
     HANDOFF_HOLD_DAYS: z.coerce
       .number({ message: 'must be a number' })
       .positive()
@@ -274,6 +276,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * count): past either, 429.
      */
     bookings: { openUnpaidMax: e.BOOKINGS_OPEN_UNPAID_MAX, perDayMax: e.BOOKINGS_PER_DAY_MAX },
+    /** Offers (modules/offers): the least offer as a percentage of the price, and the offers one buyer may have open at once. */
+    offers: { minPercent: e.OFFER_MIN_PERCENT, openMax: e.OFFERS_OPEN_MAX },
     /** The hand-off (modules/handoff): bookings unpaid this long expire; held money not confirmed this long is released. */
     handoff: { unpaidHours: e.UNPAID_BOOKING_HOURS, holdDays: e.HANDOFF_HOLD_DAYS },
     /**

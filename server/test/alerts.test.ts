@@ -89,9 +89,9 @@ describe('saved searches', () => {
 describe('price alerts', () => {
   it('a cut of a followed listing is told once; a rise is not', async () => {
     const item = await addProduct(s, { name: 'Pixel 8', category: 'Mobile', price: 400 });
-    expectError(await s.put(`/api/price-watches/${item}`), 409, 'the seller follows their own item');
-    expectStatus(await b.put(`/api/price-watches/${item}`), 200, 'follow');
-    expect((await b.get<{ productId: string; price: number }[]>('/api/price-watches')).body).toEqual([
+    expectError(await s.put(`/api/favorites/${item}`), 409, 'the seller follows their own item');
+    expectStatus(await b.put(`/api/favorites/${item}`), 200, 'follow');
+    expect((await b.get<{ productId: string; price: number }[]>('/api/favorites')).body).toEqual([
       expect.objectContaining({ productId: item, price: 400 }),
     ]);
 
@@ -109,7 +109,7 @@ describe('price alerts', () => {
     await runJob('alerts.price-drops');
     expect(await notes(b, 'price-drop')).toHaveLength(1);
 
-    expectStatus(await b.del(`/api/price-watches/${item}`), 200, 'unfollow');
-    expect((await b.get('/api/price-watches')).body).toEqual([]);
+    expectStatus(await b.del(`/api/favorites/${item}`), 200, 'unfollow');
+    expect((await b.get('/api/favorites')).body).toEqual([]);
   });
 });

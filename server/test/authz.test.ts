@@ -4,9 +4,9 @@
  * "other" ones do not. A call that changes something gets fresh targets for every actor, and its
  * effect must show exactly when the call was let in (a refused call changes nothing).
  */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { advertisement, order, product, simulatedIntent, user } from '../src/db/schema';
+import { advertisement, offer, order, priceWatch, product, simulatedIntent, user } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 import {
@@ -65,7 +65,8 @@ let as: Record<Actor, Client>;
 let shared: { productId: string; orderId: string };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Each offer row makes six offers of "buyer" at once, past the default OFFERS_OPEN_MAX.
+  t = await startTestApp({ env: { OFFERS_OPEN_MAX: '100' } });
   const [b, ob, s, os, a] = await Promise.all([
     buyer(t),
     buyer(t, 'other-buyer'),
@@ -130,7 +131,8 @@ const rows: Row[] = [
   // ---- orders
   {
     call: 'POST /api/orders',
-    expect: [401, 201, 201, 403, 403, 403],
+    // Every account but an admin's buys (issue 26): a seller books another's item, never their own (409).
+    expect: [401, 201, 201, 409, 201, 403],
     run: async (me) => {
       const productId = await addProduct(as.seller);
       return {
@@ -151,7 +153,7 @@ const rows: Row[] = [
   },
   {
     call: 'DELETE /api/orders/{id}',
-    expect: [401, 200, 404, 403, 403, 403],
+    expect: [401, 200, 404, 404, 404, 403],
     run: async (me) => {
       const { orderId } = await freshOrder();
       return {
@@ -229,7 +231,7 @@ const rows: Row[] = [
   // ---- payments
   {
     call: 'POST /api/create-payment-intent',
-    expect: [401, 200, 404, 403, 403, 403],
+    expect: [401, 200, 404, 404, 404, 403],
     run: async (me) => {
       const { orderId } = await freshOrder();
       return {
@@ -240,7 +242,7 @@ const rows: Row[] = [
   },
   {
     call: 'POST /api/payments',
-    expect: [401, 201, 404, 403, 403, 403],
+    expect: [401, 201, 404, 404, 404, 403],
     run: async (me) => {
       const { orderId } = await freshOrder();
       const transactionId = await paidAtProvider(as.buyer, orderId);
@@ -264,7 +266,106 @@ const rows: Row[] = [
   },
   { call: 'GET /api/payments', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/payments') }) },
   { call: 'GET /api/audit', expect: ADMIN_ONLY, run: async (me) => ({ res: await me.get('/api/audit') }) },
+  // ---- offers (issue 26): "buyer" made the offer on "seller"'s item; admins neither buy nor sell
+  {
+    call: 'POST /api/products/{id}/offers',
+    expect: [401, 201, 201, 409, 201, 403],
+    run: async (me) => {
+      const productId = await addProduct(as.seller);
+      return {
+        res: await me.post(`/api/products/${productId}/offers`, { amount: 300 }),
+        happened: () => exists(db().select().from(offer).where(eq(offer.productId, productId))),
+      };
+    },
+  },
+  {
+    call: 'GET /api/offers?role=buyer',
+    expect: [401, 200, 200, 200, 200, 403],
+    run: async (me) => ({ res: await me.get('/api/offers?role=buyer') }),
+  },
+  {
+    call: 'GET /api/offers?role=seller',
+    expect: [401, 200, 200, 200, 200, 403],
+    run: async (me) => ({ res: await me.get('/api/offers?role=seller') }),
+  },
+  ...(
+    [
+      // The buyer accepts only a counter, the seller only an open offer.
+      ['accept', [401, 409, 404, 200, 404, 403], ['accepted']],
+      // The buyer withdraws their open offer; the seller declines it.
+      ['decline', [401, 200, 404, 200, 404, 403], ['declined', 'withdrawn']],
+      ['counter', [401, 409, 404, 200, 404, 403], ['countered']],
+    ] as const
+  ).map(
+    ([action, expect, after]): Row => ({
+      call: `POST /api/offers/{id}/${action}`,
+      expect,
+      run: async (me) => {
+        const id = await freshOffer();
+        return {
+          res: await me.post(`/api/offers/${id}/${action}`, action === 'counter' ? { amount: 400 } : undefined),
+          happened: () =>
+            exists(
+              db()
+                .select()
+                .from(offer)
+                .where(and(eq(offer.id, id), inArray(offer.status, [...after]))),
+            ),
+        };
+      },
+    }),
+  ),
+  // ---- favourites (issue 26): the item is "seller"'s, who cannot save their own
+  {
+    call: 'PUT /api/favorites/{productId}',
+    expect: [401, 200, 200, 409, 200, 403],
+    run: async (me) => {
+      const productId = await addProduct(as.seller);
+      return {
+        res: await me.put(`/api/favorites/${productId}`),
+        happened: () => exists(db().select().from(priceWatch).where(eq(priceWatch.productId, productId))),
+      };
+    },
+  },
+  {
+    call: 'GET /api/favorites',
+    expect: [401, 200, 200, 200, 200, 403],
+    run: async (me) => ({ res: await me.get('/api/favorites') }),
+  },
+  {
+    call: 'DELETE /api/favorites/{productId}',
+    expect: [401, 200, 200, 200, 200, 403],
+    run: async (me) => {
+      const productId = await addProduct(as.seller);
+      await as.buyer.put(`/api/favorites/${productId}`);
+      return { res: await me.del(`/api/favorites/${productId}`) };
+    },
+  },
+  {
+    call: 'GET /api/me/listing-saves',
+    expect: [401, 403, 403, 200, 200, 403],
+    run: async (me) => ({ res: await me.get('/api/me/listing-saves') }),
+  },
+  {
+    call: 'GET /api/me/recently-viewed',
+    expect: [401, 200, 200, 200, 200, 200],
+    run: async (me) => ({ res: await me.get('/api/me/recently-viewed') }),
+  },
+  // Last: it lets "buyer" sell from here on.
+  {
+    call: 'POST /api/me/start-selling',
+    expect: [401, 200, 200, 200, 200, 403],
+    run: async (me) => ({ res: await me.post('/api/me/start-selling') }),
+  },
 ];
+
+/** A fresh open offer of "buyer" on a fresh item of "seller". */
+async function freshOffer() {
+  const productId = await addProduct(as.seller);
+  const r = await as.buyer.post<{ insertedId: string }>(`/api/products/${productId}/offers`, { amount: 300 });
+  if (r.status !== 201) throw new Error(`offer: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.insertedId;
+}
 
 it('lets exactly the right actors make each call', async () => {
   const base = (call: string) => call.replace(/ \(.*\)$/, '');

@@ -78,7 +78,7 @@ describe('price alerts of followers', () => {
   it('a raise then a cut tells followers nothing until the price is below what they knew, and says that price', async () => {
     const b = await buyer(t, 'drop-follower');
     const id = await item(500);
-    expectStatus(await b.put(`/api/price-watches/${id}`), 200, 'follow');
+    expectStatus(await b.put(`/api/favorites/${id}`), 200, 'follow');
     const drops = async () => {
       await t.database.query(
         undefined,

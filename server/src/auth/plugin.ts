@@ -188,6 +188,16 @@ export async function requireRole(request: FastifyRequest, ...roles: Role[]): Pr
 }
 
 /**
+ * Buying (booking, paying, offers, favourites): every signed-in account but an admin's. An account that
+ * sells buys too; admins stay a separate account.
+ */
+export async function requireBuyer(request: FastifyRequest): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === 'admin') throw forbidden('Admin accounts do not buy: sign in with your own account to buy.');
+  return user;
+}
+
+/**
  * Listing items, being an admin and changing the password need a proven email address: 403
  * email_not_verified until the account follows the link mailed to it.
  */

@@ -3,10 +3,10 @@ import type { Db, Tx } from './client';
 
 /**
  * The per-account caps, each its own lock: counting one never waits for another. Photos (uploads),
- * saved searches (talk/alerts), reports (trust/moderation), bookings (orders) and account mails
+ * saved searches (talk/alerts), reports (trust/moderation), bookings (orders), offers (offers) and account mails
  * (auth/mail-throttle: one verification or reset mail a minute, keyed by kind and account).
  */
-export type AccountCap = 'uploads' | 'saved-searches' | 'reports' | 'bookings' | 'account-mails';
+export type AccountCap = 'uploads' | 'saved-searches' | 'reports' | 'bookings' | 'account-mails' | 'offers' | 'favorites';
 
 /**
  * Count, then insert, under a per-account cap: `body` runs in a transaction holding a transaction-scoped

@@ -16,6 +16,7 @@ export const MAIL_KINDS = {
   'seller-verified': { essential: false },
   'new-message': { essential: false },
   alerts: { essential: false },
+  offers: { essential: false },
   // A buyer may be on the way to meet the seller: a cancelled booking is always told.
   'booking-cancelled': { essential: true },
 } as const;

@@ -11,11 +11,9 @@ export interface TalkSlots {
   AskSeller: ComponentType<{ productId: string; compact?: boolean; label?: string }>;
   /** "Message the buyer" on a booking, for the item's seller. */
   MessageBuyer: ComponentType<{ productId: string; buyerId: string }>;
-  /** Follow a listing for a price drop. */
-  FollowPrice: ComponentType<{ productId: string }>;
   /** "Tell me about new matches" for the catalog's current search and filters. */
   SaveSearch: ComponentType<{ filters: ProductFilters }>;
-  /** Saved searches, followed listings and blocked people, on the profile page. */
+  /** Saved searches and blocked people, on the profile page. */
   AlertsSettings: ComponentType;
 }
 

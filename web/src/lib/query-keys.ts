@@ -57,6 +57,16 @@ export const queryKeys = {
   /** The admin's audit log (one infinite list). */
   audit: ['audit'] as const,
 
+  /** The signed-in person's saved listings (the hearts), and their offers made and received. */
+  favorites: ['favorites'] as const,
+  offers: {
+    all: ['offers'] as const,
+    list: (role: 'buyer' | 'seller') => ['offers', role] as const,
+  },
+  /** Listings viewed lately (on the account when signed in), and each listing's saves for its seller. */
+  recentlyViewed: ['recently-viewed'] as const,
+  listingSaves: ['listing-saves'] as const,
+
   /** Conversations, notifications and alerts (features/messages); live events invalidate these. */
   talk: {
     all: ['talk'] as const,
@@ -67,7 +77,6 @@ export const queryKeys = {
     notifications: ['talk', 'notifications'] as const,
     unread: ['talk', 'notifications', 'unread'] as const,
     savedSearches: ['talk', 'saved-searches'] as const,
-    priceWatches: ['talk', 'price-watches'] as const,
     blocks: ['talk', 'blocks'] as const,
   },
 

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorSchema,
-  idParams,
-  insertResultSchema,
-  priceWatchSchema,
-  savedSearchInputSchema,
-  savedSearchSchema,
-} from '@shop/contract';
+import { errorSchema, idParams, insertResultSchema, savedSearchInputSchema, savedSearchSchema } from '@shop/contract';
 import { requireUser } from '../../auth/plugin';
 import type { AlertsService } from './service';
 
@@ -39,29 +32,5 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
     '/saved-searches/:id',
     { schema: { tags, summary: 'Deletes a saved search', params: idParams, response: { 200: ack, ...errors } } },
     async (request) => alerts.deleteSearch((await requireUser(request)).id, request.params.id),
-  );
-
-  app.get(
-    '/price-watches',
-    {
-      schema: {
-        tags,
-        summary: 'The listings the caller follows for a price drop',
-        response: { 200: z.array(priceWatchSchema), ...errors },
-      },
-    },
-    async (request) => alerts.listWatches((await requireUser(request)).id),
-  );
-
-  app.put(
-    '/price-watches/:id',
-    { schema: { tags, summary: 'Follows a listing for a price drop', params: idParams, response: { 200: ack, ...errors } } },
-    async (request) => alerts.watch((await requireUser(request)).id, request.params.id),
-  );
-
-  app.delete(
-    '/price-watches/:id',
-    { schema: { tags, summary: 'Stops following a listing', params: idParams, response: { 200: ack, ...errors } } },
-    async (request) => alerts.unwatch((await requireUser(request)).id, request.params.id),
   );
 };

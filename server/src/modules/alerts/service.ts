@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { PriceWatch, SavedSearch, SavedSearchQuery } from '@shop/contract';
+import type { SavedSearch, SavedSearchQuery } from '@shop/contract';
 import { underAccountCap } from '../../db/account-cap';
 import type { Database } from '../../db/client';
-import { priceWatch, product, savedSearch } from '../../db/schema';
+import { savedSearch } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { money } from '../../lib/paging';
 import { toPrefixQuery } from '../catalog/sql';
@@ -98,39 +98,6 @@ export function alertsService(deps: { database: Database; notifications: Notific
         .where(and(eq(savedSearch.id, id), eq(savedSearch.userId, userId)))
         .returning({ id: savedSearch.id });
       if (!gone.length) throw notFound('The saved search');
-      return { acknowledged: true };
-    },
-
-    async listWatches(userId: string): Promise<PriceWatch[]> {
-      const rows = await query<{ product_id: string; name: string; img: string; price_cents: number; created_at: string }>(
-        'talk_price_watches',
-        `select w.product_id, p.name, p.img, p.price_cents, ${iso('w.created_at')} as created_at
-from price_watch w join product p on p.id = w.product_id where w.user_id = $1 order by w.created_at desc`,
-        [userId],
-      );
-      return rows.map((r) => ({
-        productId: r.product_id,
-        name: r.name,
-        img: r.img,
-        price: money.toDollars(r.price_cents),
-        createdAt: r.created_at,
-      }));
-    },
-
-    /** Follows a listing for a price drop (its seller need not: they set the price). */
-    async watch(userId: string, productId: string) {
-      const [p] = await db
-        .select({ sellerId: product.sellerId, listed: product.listed })
-        .from(product)
-        .where(eq(product.id, productId));
-      if (!p?.listed) throw notFound('The product');
-      if (p.sellerId === userId) throw conflict('own_listing', 'You set the price of your own listing.');
-      await db.insert(priceWatch).values({ userId, productId }).onConflictDoNothing();
-      return { acknowledged: true };
-    },
-
-    async unwatch(userId: string, productId: string) {
-      await db.delete(priceWatch).where(and(eq(priceWatch.userId, userId), eq(priceWatch.productId, productId)));
       return { acknowledged: true };
     },
 

@@ -359,6 +359,39 @@ where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m
       return out;
     },
 
+    /**
+     * A line written by the shop on `senderId`'s behalf in the conversation between a listing's buyer
+     * and seller (made if they had none): offers made, countered, accepted and declined. Nothing is
+     * written while either blocked the other or an account is closed; the bell is told by the caller.
+     */
+    async postAbout(m: { productId: string; buyerId: string; sellerId: string; senderId: string; text: string }) {
+      await db
+        .insert(conversation)
+        .values({ productId: m.productId, buyerId: m.buyerId, sellerId: m.sellerId })
+        .onConflictDoNothing({ target: [conversation.productId, conversation.buyerId] });
+      const [c] = await db
+        .select({ id: conversation.id })
+        .from(conversation)
+        .where(and(eq(conversation.productId, m.productId), eq(conversation.buyerId, m.buyerId)));
+      if (!c) return;
+      const [blocked] = await query<{ x: number }>(
+        'conversations_post_about_blocked',
+        `select 1 as x from user_block b where (b.blocker_id = $1 and b.blocked_id = $2) or (b.blocker_id = $2 and b.blocked_id = $1)
+union all select 1 from "user" o where o.id in ($1, $2) and (o.suspended_at is not null or o.deleted_at is not null) limit 1`,
+        [m.buyerId, m.sellerId],
+      );
+      if (blocked) return;
+      const [sent] = await query<{ id: string; created_at: string }>('talk_send', SEND_SQL, [c.id, m.senderId, m.text]);
+      if (!sent) return;
+      await bus.publish([m.buyerId, m.sellerId], 'message', {
+        _id: sent.id,
+        conversationId: c.id,
+        senderId: m.senderId,
+        text: m.text,
+        createdAt: sent.created_at,
+      });
+    },
+
     /** Marks everything up to the newest message read, and tells the other side (read receipts). */
     async markRead(me: SessionUser, id: string): Promise<{ readUpTo: string }> {
       const a = await access(me, id);

@@ -88,7 +88,15 @@ const photoIds = (r: ConditionReport | null) =>
  * relisting, marking it sold outside the shop, and the bookings of an item; and listing an item
  * (addProduct) and advertising it. The catalog module only reads what this one writes.
  */
-export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: string }; photos: ListingPhotos }) {
+export function listingService(
+  db: Db,
+  deps: {
+    mail: { mailer: Mailer; baseUrl: string };
+    photos: ListingPhotos;
+    /** Called once a price cut committed: the people who saved the item are told soon (the alerts job). */
+    onPriceCut?: () => void;
+  },
+) {
   /** The product row locked for this transaction, once the caller is its seller: 404 unknown (or hidden), 403 someone else's. */
   async function ownProduct(tx: Tx, me: SessionUser, id: string) {
     const [p] = await tx.select().from(product).where(eq(product.id, id)).for('update');
@@ -161,6 +169,7 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
      */
     async edit(me: SessionUser, id: string, input: ProductEdit, now = new Date()) {
       requireVerifiedEmail(me, 'edit an item');
+      let cut = false;
       await db.transaction(async (tx) => {
         const p = await ownProduct(tx, me, id);
         if (p.status === 'sold') throw soldConflict();
@@ -210,6 +219,7 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
               set.priceDroppedAt = null;
             }
             set.priceCents = cents;
+            cut = cents < p.priceCents;
           }
         }
         const gallery = 'photos' in input ? (input.photos as string[] | undefined) : undefined;
@@ -218,6 +228,7 @@ export function listingService(db: Db, deps: { mail: { mailer: Mailer; baseUrl: 
         }
         if (Object.keys(set).length) await tx.update(product).set(set).where(eq(product.id, id));
       });
+      if (cut) deps.onPriceCut?.();
     },
 
     /** Takes an item off sale for now (every public list drops it; its page says so). */

@@ -18,6 +18,7 @@ export function mailSettingsService(db: Db) {
       'seller-verified': !off.has('seller-verified'),
       'new-message': !off.has('new-message'),
       alerts: !off.has('alerts'),
+      offers: !off.has('offers'),
     };
   }
 

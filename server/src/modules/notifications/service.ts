@@ -24,6 +24,8 @@ const MAILED: Partial<Record<Kind, { kind: MailKind; action: string }>> = {
   message: { kind: 'new-message', action: 'Read and reply' },
   'saved-search': { kind: 'alerts', action: 'See the matches' },
   'price-drop': { kind: 'alerts', action: 'See the listing' },
+  'favorite-sold': { kind: 'alerts', action: 'See the listing' },
+  offer: { kind: 'offers', action: 'See the offer' },
 };
 
 const oneLine = (s: string, max = 140) => {

@@ -11,6 +11,7 @@ import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import type { CounterStore } from '../../lib/rate-limit';
 import { orderPlacedMail } from '../../mail/templates/order-placed';
+import { reserved, reservedForAnother } from '../offers/reservation';
 import type { Mailer } from '../../mail/types';
 
 type PaymentJson = {
@@ -138,7 +139,9 @@ export function ordersService(
         .innerJoin(seller, eq(seller.id, product.sellerId))
         .where(eq(product.id, input.productId));
       if (!p) throw notFound('The product');
+      if (p.sellerId === me.id) throw conflict('own_listing', 'This is your own listing: you cannot book it.');
       if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
+      if (await reservedForAnother(db, input.productId, me.id)) throw reserved();
       try {
         // The seller's mail is queued with the order: no order, no mail.
         return await underAccountCap(db, 'bookings', me.id, async (tx) => {
@@ -186,6 +189,8 @@ export function ordersService(
               })
               .returning({ id: order.id, createdAt: order.createdAt }),
           );
+          // The phone is remembered on the profile: the next booking form prefills it (GET /me/details).
+          await tx.update(user).set({ phone: input.phone }).where(eq(user.id, me.id));
           await mail.mailer.enqueue(
             {
               to: p.sellerEmail,

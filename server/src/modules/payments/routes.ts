@@ -11,7 +11,7 @@ import {
   simulatedConfirmResultSchema,
   simulatedConfirmSchema,
 } from '@shop/contract';
-import { assertOwnEmail, requireRole } from '../../auth/plugin';
+import { assertOwnEmail, requireBuyer, requireRole } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
 import { idempotencyKeyHeaders } from '../../lib/idempotency';
 import { paymentOutcomes } from '../../lib/metrics';
@@ -48,7 +48,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: paymentIntentSchema, ...errors },
       },
     },
-    async (request) => payments.createIntent(await requireRole(request, 'buyer'), request.body.orderId),
+    async (request) => payments.createIntent(await requireBuyer(request), request.body.orderId),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const me = await requireRole(request, 'buyer');
+      const me = await requireBuyer(request);
       assertOwnEmail(me, request.body.email);
       let result: Awaited<ReturnType<typeof payments.record>>;
       try {

@@ -14,7 +14,7 @@ import {
   userSchema,
   userWriteResultSchema,
 } from '@shop/contract';
-import { assertOwnEmail, requireRole, requireUser } from '../../auth/plugin';
+import { assertOwnEmail, requireRole, requireUser, requireVerifiedEmail } from '../../auth/plugin';
 import { sendKeysetPage } from '../../lib/paging';
 import { requestActor } from '../audit/service';
 import type { UsersService } from './service';
@@ -68,7 +68,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: isBuyerSchema, ...errors },
       },
     },
-    async (request) => ({ isBuyer: (await roleCheck(request, request.params.email)).role === 'buyer' }),
+    // Every account but an admin's buys; one that sells buys too.
+    async (request) => {
+      const { role } = await roleCheck(request, request.params.email);
+      return { isBuyer: role === 'buyer' || role === 'seller' };
+    },
   );
   app.get(
     '/users/seller/:email',
@@ -83,6 +87,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request) => {
       const r = await roleCheck(request, request.params.email);
       return { isSeller: r.role === 'seller', isVerified: r.role === 'seller' && r.verified };
+    },
+  );
+
+  app.post(
+    '/me/start-selling',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Start selling: the signed-in account may list items from now on (it keeps buying)',
+        description:
+          'Needs a proven email address (403 email_not_verified before). Admin accounts are refused (403). Doing it again answers the same.',
+        response: { 200: isSellerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = await requireUser(request);
+      if (me.role !== 'admin') requireVerifiedEmail(me, 'start selling');
+      return users.startSelling(me, requestActor(request, me));
     },
   );
 

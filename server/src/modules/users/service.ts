@@ -73,6 +73,30 @@ export function usersService(
       return { acknowledged: true, insertedId: null, role: current?.role ?? me.role };
     },
 
+    /**
+     * "Start selling": an account that buys may sell too, once its email is proven (POST /me/start-selling).
+     * Admins stay admins. Doing it again changes nothing. The role is then confirmed, so a late POST /users
+     * from the sign-up page cannot turn selling off again.
+     */
+    async startSelling(me: SessionUser, actor: AuditActor) {
+      if (me.role === 'admin') throw forbidden('Admin accounts do not sell: sign in with your own account to sell.');
+      await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(user)
+          .set({ role: 'seller', roleConfirmed: true, updatedAt: new Date() })
+          .where(and(eq(user.id, me.id), eq(user.role, 'buyer')))
+          .returning({ id: user.id });
+        if (rows.length)
+          await recordAudit(tx, actor, {
+            action: 'role.granted',
+            target: { type: 'user', id: me.id },
+            details: { role: 'seller', email: me.email, via: 'start-selling' },
+          });
+      });
+      const now = await byEmail(me.email);
+      return { isSeller: now?.role === 'seller', isVerified: now?.role === 'seller' && now.verified };
+    },
+
     async roleOf(email: string) {
       const u = await byEmail(email);
       return { role: u?.role, verified: !!u?.verified };

@@ -5,7 +5,6 @@ import type { TalkSlots } from '@/hooks/use-talk';
 export const talkSlots: TalkSlots = {
   AskSeller: lazy(() => import('./components/ask-seller-button').then((m) => ({ default: m.AskSellerButton }))),
   MessageBuyer: lazy(() => import('./components/message-buyer-button').then((m) => ({ default: m.MessageBuyerButton }))),
-  FollowPrice: lazy(() => import('./components/follow-price-button').then((m) => ({ default: m.FollowPriceButton }))),
   SaveSearch: lazy(() => import('./components/save-search-button').then((m) => ({ default: m.SaveSearchButton }))),
   AlertsSettings: lazy(() => import('./components/alerts-settings').then((m) => ({ default: m.AlertsSettings }))),
 };

@@ -13,6 +13,7 @@ const allOn: Settings = {
   'seller-verified': true,
   'new-message': true,
   alerts: true,
+  offers: true,
 };
 const seller = { ...buyer, id: 'u-seller', email: 'seller@shop.test', role: 'seller' as const };
 
@@ -23,7 +24,7 @@ describe('MailSettings', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Loading your mail settings…');
   });
 
-  it('shows each kind as saved: a seller sees all six', async () => {
+  it('shows each kind as saved: a seller sees all seven', async () => {
     mockFetch({ 'GET /api/me/mail-settings': { body: { ...allOn, refund: false } } });
     renderWithApp(<MailSettings />, { user: seller });
     expect(await screen.findByRole('checkbox', { name: /Someone books one of my items/ })).toBeChecked();
@@ -32,7 +33,8 @@ describe('MailSettings', () => {
     expect(screen.getByRole('checkbox', { name: /An admin verifies my seller account/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /Someone writes to me/ })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: /My alerts/ })).toBeChecked();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(6);
+    expect(screen.getByRole('checkbox', { name: /Offers/ })).toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(7);
     expect(screen.getByText(/always sent/)).toBeInTheDocument();
   });
 
@@ -42,7 +44,8 @@ describe('MailSettings', () => {
     expect(await screen.findByRole('checkbox', { name: /A payment is received/ })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /refunded/ })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: /books one of my items/ })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('checkbox')).toHaveLength(4);
+    // Offers are a buyer's too (every account buys): payment, refund, messages, alerts, offers.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(5);
   });
 
   it('saves the boxes shown and says so', async () => {
@@ -62,6 +65,7 @@ describe('MailSettings', () => {
       'seller-verified': false,
       'new-message': true,
       alerts: true,
+      offers: true,
     });
     expect(screen.getByRole('checkbox', { name: /Someone books one of my items/ })).not.toBeChecked();
   });

@@ -39,7 +39,12 @@ const KINDS: { kind: OptionalMailKind; label: string; hint: string; sellersOnly?
   {
     kind: 'alerts',
     label: 'My alerts',
-    hint: 'New matches of a saved search (at most hourly), and price drops of listings you follow.',
+    hint: 'New matches of a saved search (at most hourly), and price drops or sales of listings you saved.',
+  },
+  {
+    kind: 'offers',
+    label: 'Offers',
+    hint: 'An offer made on your item, or an answer to yours: countered, accepted, declined or expired.',
   },
 ];
 

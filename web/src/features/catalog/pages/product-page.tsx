@@ -5,6 +5,7 @@ import { CalendarDays, Clock, MapPin, PackageSearch, ShieldCheck, Store, Tag } f
 import { calloutClass } from '@/components/callout';
 import { EmptyState } from '@/components/empty-state';
 import { ErrorState } from '@/components/error-state';
+import { FavoriteButton } from '@/components/favorite-button';
 import { useTalkSlots } from '@/hooks/use-talk';
 import { useTrustSlots } from '@/hooks/use-trust';
 import { SellerRating } from '@/components/seller-rating';
@@ -92,9 +93,22 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const trust = useTrustSlots();
   const sold = product.status === 'sold';
   const unlisted = product.status === 'unlisted';
+  /** The signed-in person's own listing: no booking, offer or heart of their own. */
+  const own = !!user && user.id === product.sellerId;
   const below = percentBelow(product.price, product.original_price);
   const YourBooking = useYourBooking();
-  const buyBlock = unlisted ? (
+  const buyBlock = own ? (
+    <div role="status" className={calloutClass('info')}>
+      <p className="text-base font-semibold">This is your listing</p>
+      <p>
+        Buyers book it or make offers here.{' '}
+        <Link to={paths.dashboard.myProducts.getHref()} className="link">
+          Manage it in My Products
+        </Link>
+        .
+      </p>
+    </div>
+  ) : unlisted ? (
     <div role="status" className={calloutClass('info')}>
       <p className="text-base font-semibold">Unlisted</p>
       <p>The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.</p>
@@ -122,7 +136,6 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         <Suspense fallback={null}>
           <div className="flex flex-wrap items-center gap-2">
             <talk.AskSeller productId={product._id} />
-            <talk.FollowPrice productId={product._id} />
           </div>
         </Suspense>
       ) : null}
@@ -145,6 +158,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <span className="badge badge-outline">{product.category}</span>
                 <span className="badge badge-neutral">{product.condition}</span>
                 <ShareButton title={product.name} path={paths.product.getHref(product._id)} className="ml-auto" />
+                <FavoriteButton productId={product._id} name={product.name} hidden={own} />
               </div>
               <h1 id="product-title" className="text-3xl font-bold leading-tight sm:text-4xl">
                 {product.name}
