@@ -7,16 +7,18 @@ import {
   type ModerationQueue,
   type ReportKind,
 } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import { underAccountCap } from '../../db/account-cap';
 import type { Database, Executor } from '../../db/client';
+import { isoSql, isoText } from '../../db/sql';
 import { conversation, product, report, review, session, user } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { dollars } from '../../mail/templates/format';
 import { type AuditActor, recordAudit } from '../audit/service';
 import type { NotificationsService } from '../notifications/service';
 import { COMPLETED_SQL, removeReview } from './reviews';
 
-const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const QUEUE_REPORTS = 300;
 
 /** What the reporter is told once an admin acted on their report. */
@@ -146,8 +148,8 @@ from product p join "user" u on u.id = p.seller_id where p.id = any($1::uuid[])`
       for (const r of rows)
         out.set(`listing:${r.id}`, {
           title: r.name,
-          detail: `$${(r.price_cents / 100).toFixed(2)} · ${r.location}${r.description ? ` · ${r.description.slice(0, 200)}` : ''}`,
-          link: `/product/${r.id}`,
+          detail: `${dollars(r.price_cents)} · ${r.location}${r.description ? ` · ${r.description.slice(0, 200)}` : ''}`,
+          link: paths.product.getHref(r.id),
           userId: r.seller_id,
           userName: r.seller_name,
           suspended: r.suspended,
@@ -158,7 +160,7 @@ from product p join "user" u on u.id = p.seller_id where p.id = any($1::uuid[])`
     if (users.length) {
       const rows = await query<{ id: string; name: string; since: string; suspended: boolean; role: string }>(
         undefined,
-        `select u.id, u.name, ${iso('u.created_at')} as since, u.suspended_at is not null as suspended, u.role
+        `select u.id, u.name, ${isoText('u.created_at')} as since, u.suspended_at is not null as suspended, u.role
 from "user" u where u.id = any($1::uuid[])`,
         [users],
       );
@@ -166,7 +168,7 @@ from "user" u where u.id = any($1::uuid[])`,
         out.set(`user:${r.id}`, {
           title: r.name,
           detail: `${r.role}, member since ${r.since.slice(0, 10)}`,
-          link: `/seller/${r.id}`,
+          link: paths.seller.getHref(r.id),
           userId: r.id,
           userName: r.name,
           suspended: r.suspended,
@@ -195,7 +197,7 @@ from review r join "user" b on b.id = r.buyer_id where r.id = any($1::uuid[])`,
         out.set(`review:${r.id}`, {
           title: `${r.rating} of 5 stars`,
           detail: r.text,
-          link: `/seller/${r.seller_id}`,
+          link: paths.seller.getHref(r.seller_id),
           userId: r.buyer_id,
           userName: r.buyer_name,
           suspended: r.suspended,
@@ -228,7 +230,7 @@ where c.id = any($1::uuid[])`,
         out.set(`conversation:${r.id}`, {
           title: `Conversation about ${r.name}`,
           detail: `Between ${r.buyer_name} (buyer) and ${r.seller_name} (seller)`,
-          link: `/dashboard/messages/${r.id}`,
+          link: paths.dashboard.conversation.getHref(r.id),
           userId: sellerReported ? r.seller_id : r.buyer_id,
           userName: sellerReported ? r.seller_name : r.buyer_name,
           suspended: sellerReported ? r.seller_suspended : r.buyer_suspended,
@@ -253,7 +255,7 @@ where c.id = any($1::uuid[])`,
     }>(
       'trust_open_cases',
       `select c.id, c.order_id, c.kind, c.text, c.product_id, p.name as product_name, b.name as buyer_name,
-  s.name as seller_name, ${iso('c.created_at')} as created_at
+  s.name as seller_name, ${isoText('c.created_at')} as created_at
 from order_case c join product p on p.id = c.product_id join "user" b on b.id = c.buyer_id join "user" s on s.id = c.seller_id
 where c.status = 'open' order by c.created_at limit 100`,
     );
@@ -332,7 +334,7 @@ where c.status = 'open' order by c.created_at limit 100`,
   select reporter_id, count(distinct kind || ':' || target_id)::int as n from report
   where created_at > now() - interval '1 day' group by reporter_id
 )
-select r.id, r.kind, r.target_id, r.reporter_id, u.name as reporter_name, r.reason, ${iso('r.created_at')} as created_at,
+select r.id, r.kind, r.target_id, r.reporter_id, u.name as reporter_name, r.reason, ${isoText('r.created_at')} as created_at,
   ${ESTABLISHED_SQL('u')} as reporter_established, coalesce(d.n, 0) as reporter_day
 from report r join "user" u on u.id = r.reporter_id left join recent d on d.reporter_id = r.reporter_id
 where r.resolved_at is null order by r.created_at, r.id limit ${QUEUE_REPORTS}`,
@@ -471,7 +473,7 @@ from report where kind = $1 and target_id = $2 and resolved_at is null`,
     /** Suspended accounts (for the moderation page's list). */
     async suspended() {
       const rows = await db
-        .select({ id: user.id, name: user.name, email: user.email, at: sql<string>`${sql.raw(iso('suspended_at'))}` })
+        .select({ id: user.id, name: user.name, email: user.email, at: isoSql(user.suspendedAt) })
         .from(user)
         .where(and(isNotNull(user.suspendedAt), ne(user.role, 'admin')))
         .limit(200);

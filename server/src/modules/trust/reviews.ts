@@ -1,14 +1,14 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ratingAverage, type OrderReview, type Review, type ReviewInput, type SellerProfile } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { Database, Executor } from '../../db/client';
+import { isoText } from '../../db/sql';
 import { review, user } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import { type AuditActor, recordAudit } from '../audit/service';
 import type { NotificationsService } from '../notifications/service';
-
-const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * An order's hand-off was confirmed: it is 'completed' now, or was before a dispute moved it on
@@ -34,7 +34,7 @@ type ReviewRow = {
 
 const REVIEW_SQL = `select r.id, r.order_id, r.product_id, p.name as product_name, r.seller_id,
   case when b.deleted_at is null then b.name else '' end as buyer_name, r.rating, r.text, r.reply,
-  ${iso('r.replied_at')} as replied_at, ${iso('r.created_at')} as created_at, r.created_at::text as key
+  ${isoText('r.replied_at')} as replied_at, ${isoText('r.created_at')} as created_at, r.created_at::text as key
 from review r join product p on p.id = r.product_id join "user" b on b.id = r.buyer_id`;
 
 /** How a reviewer is shown to everyone: the first name and the last name's initial ("Bea B."), never the full name. */
@@ -145,7 +145,7 @@ from orders o join product p on p.id = o.product_id where o.id = ${orderId} for 
         kind: 'review',
         title: `${me.name || 'A buyer'} rated you ${input.rating} of 5`,
         body: input.text,
-        link: `/seller/${id.sellerId}`,
+        link: paths.seller.getHref(id.sellerId),
       });
       return byId(id.reviewId);
     },
@@ -203,7 +203,7 @@ order by r.created_at desc, r.id desc limit ${Math.floor(limit) + 1}`,
         sales: number;
       }>(
         'trust_seller_profile',
-        `select u.id, u.name, u.verified, ${iso('u.created_at')} as created_at, u.rating_sum, u.rating_count,
+        `select u.id, u.name, u.verified, ${isoText('u.created_at')} as created_at, u.rating_sum, u.rating_count,
   (select count(*)::int from orders o join product p on p.id = o.product_id where p.seller_id = u.id and ${COMPLETED_SQL('o')}) as sales
 from "user" u where ${SHOWN_SELLER}`,
         [id],
