@@ -138,6 +138,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/sellers/:id',
   'GET /api/sellers/:id/reviews',
   'GET /api/sellers/:id/products',
+  // The gazetteer's autocomplete and the safe meetup spots: public facts, no one's data.
+  'GET /api/places',
+  'GET /api/meetup-spots',
   // The simulated card form's confirmation is authorised by the payment's own secret, not a session.
   'POST /api/payments/simulated/confirm',
   // Stripe's events carry its signature, checked against STRIPE_WEBHOOK_SECRET.

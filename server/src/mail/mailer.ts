@@ -201,6 +201,7 @@ export function createMailer(opts: MailerOptions): AppMailer {
             subject: row.subject,
             text: row.text,
             html: row.html,
+            attachments: row.attachments ?? undefined,
             // The same id on every attempt: a receiver can tell a resend after a lost answer.
             messageId: `<${row.id}@${messageIdDomain}>`,
           });
@@ -252,6 +253,7 @@ export function createMailer(opts: MailerOptions): AppMailer {
         text: mail.text,
         html: mail.html,
         userId: mail.userId ?? null,
+        attachments: mail.attachments ?? null,
         createdAt: now,
       };
       if (!delivery) {

@@ -19,6 +19,8 @@ export const MAIL_KINDS = {
   offers: { essential: false },
   // A buyer may be on the way to meet the seller: a cancelled booking is always told.
   'booking-cancelled': { essential: true },
+  // Where and when to meet, and the reminder before: people travel on it, so it always goes out.
+  meeting: { essential: true },
 } as const;
 export type MailKind = keyof typeof MAIL_KINDS;
 
@@ -30,6 +32,8 @@ export type MailRequest = RenderedMail & {
   kind: MailKind;
   /** The recipient's user id when known: a non-essential mail is dropped when that user turned its kind off. */
   userId?: string;
+  /** Files sent with it, e.g. a meeting's .ics (text content). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 /**

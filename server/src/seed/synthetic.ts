@@ -4,6 +4,7 @@ import { CATEGORIES, type CategoryName } from '@shop/contract';
 import type { Db } from '../db/client';
 import { singleRow } from '../db/rows';
 import { user } from '../db/schema';
+import { gazetteer } from '../modules/places/gazetteer';
 import { seedCategories } from './demo';
 
 /**
@@ -171,6 +172,12 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
   await seedCategories(db);
   await ensureSyntheticSellers(db, sellers);
 
+  // Each location's gazetteer place ('Dhaka - Mirpur' is Dhaka): every synthetic listing has one.
+  const places = SYNTHETIC_LOCATIONS.map((l) => {
+    const p = gazetteer.resolve(l);
+    if (!p) throw new Error(`synthetic location ${l} names no place of the gazetteer`);
+    return p;
+  });
   const names = CATEGORIES.flatMap((c) => MODELS[c].flatMap((m) => VARIANTS[c].map((v) => `${m} ${v}`)));
   const slugs = CATEGORIES.map((c) => c.toLowerCase());
   // One year of postings, newest last, a little jitter inside each row's slot.
@@ -197,7 +204,7 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
                ${arr(Object.values(BASE_PRICE))}[c + 1] * (0.35 + (h2 % 1300) / 1000.0) as base
         from g
       )
-      insert into product (seller_id, name, category, description, img, location, phone, condition,
+      insert into product (seller_id, name, category, description, img, location, place_id, lat, lng, phone, condition,
                            price_cents, original_price_cents, used_years, status, created_at, cover)
       select s.ids[1 + (r.h1 * 31 + r.h2) % array_length(s.ids, 1)],
              ${arr(names)}[1 + c * 32 + m * 4 + v],
@@ -206,6 +213,9 @@ export async function seedSynthetic(db: Db, opts: SyntheticOptions): Promise<num
                ' year(s). Comes with the original charger or accessories. Meet in a public place to check it before paying.',
              '/images/products/' || ${arr(slugs)}[c + 1] || '-' || (m + 1)::text || '.svg',
              ${arr(SYNTHETIC_LOCATIONS)}[1 + (h1 / 8) % ${SYNTHETIC_LOCATIONS.length}],
+             ${arr(places.map((p) => p.id))}[1 + (h1 / 8) % ${SYNTHETIC_LOCATIONS.length}],
+             (${arr(places.map((p) => p.lat))}::float8[])[1 + (h1 / 8) % ${SYNTHETIC_LOCATIONS.length}],
+             (${arr(places.map((p) => p.lng))}::float8[])[1 + (h1 / 8) % ${SYNTHETIC_LOCATIONS.length}],
              '+880 1' || (3 + h1 % 7)::text || lpad((h2 * 97 % 100000000)::text, 8, '0'),
              ${arr(['Excellent', 'Good', 'Fair'])}[k + 1],
              greatest(500, round(base)::int * 100),
