@@ -1,22 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { encodeCursor } from '../src/lib/paging';
-import { freePort } from './helpers/port';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { testDbKind } from './helpers/db';
 
 /**
- * The findings of a security review, each reproduced against the real server over HTTP: abuse limits
- * that other spellings of an address escaped, an owner locked out by a guesser, a client-chosen IP,
- * a client-chosen origin, 500s on deep JSON and out-of-range cursors, personal answers cacheable and
- * secrets in the log, script URLs as profile pictures, and demo accounts in production.
+ * What a client may claim about itself and must not gain by it, against the real server over HTTP:
+ * another spelling of a path (the sign-in limit and the origin check still apply), a guesser elsewhere
+ * (per (email, IP) limits lock no owner out), a client-chosen IP (X-Forwarded-For behind TRUST_PROXY),
+ * and a client-chosen Host (the trusted origin is BASE_URL).
  */
 
 const apps: TestApp[] = [];
@@ -80,7 +72,7 @@ function raw(baseUrl: string, method: string, rawPath: string, body?: unknown, h
 
 const PASSWORD = 'pass-word-123';
 
-describe('1. the sign-in limit holds for every spelling of the address', () => {
+describe('the sign-in limit holds for every spelling of the address', () => {
   const SPELLINGS = [
     '/api/auth/./sign-in/email',
     '/api/auth/x/../sign-in/email',
@@ -142,7 +134,7 @@ describe('1. the sign-in limit holds for every spelling of the address', () => {
   });
 });
 
-describe('2. failed sign-ins are limited per (email, IP); per email they are only slowed', () => {
+describe('failed sign-ins are limited per (email, IP); per email they are only slowed', () => {
   it('a guesser elsewhere does not lock the owner out, nor does guessing spread over many IPs', async () => {
     const a = await app({ AUTH_RATE_LIMIT_MAX: '3', AUTH_EMAIL_HOURLY_MAX: '10', TRUST_PROXY: '127.0.0.1' });
     const owner = from(a, '198.51.100.20');
@@ -169,7 +161,7 @@ describe('2. failed sign-ins are limited per (email, IP); per email they are onl
   });
 });
 
-describe('3. TRUST_PROXY', () => {
+describe('TRUST_PROXY', () => {
   const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/shop-review-config' };
 
   it('`true` is refused at start-up, saying what to set instead', () => {
@@ -224,7 +216,7 @@ describe('3. TRUST_PROXY', () => {
   });
 });
 
-describe('4. the trusted origin is BASE_URL, never the Host header', () => {
+describe('the trusted origin is BASE_URL, never the Host header', () => {
   it('a forged Host does not make an outside callbackURL (or Origin) acceptable', async () => {
     const a = await app();
     await a.client().signUp('owner4@test.shop');
@@ -261,261 +253,5 @@ describe('4. the trusted origin is BASE_URL, never the Host header', () => {
     };
     expect(() => loadConfig(prod)).toThrow(/BASE_URL: is required when NODE_ENV=production/);
     expect(loadConfig({ ...prod, BASE_URL: 'https://shop.example.test' }).trustedOrigins).toEqual(['https://shop.example.test']);
-  });
-});
-
-describe('6. deep JSON and out-of-range cursors are 4xx naming the problem, never 500', () => {
-  const deepArray = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
-  const deepObject = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
-
-  it('30,000-deep JSON to /api/auth and to our own routes', async () => {
-    const a = await app();
-    const buyer = await a.client().signUp('deep1@test.shop');
-    const targets: [string, string][] = [
-      ['POST', '/api/auth/sign-in/email'],
-      ['POST', '/api/auth/sign-up/email'],
-      ['POST', '/api/auth/update-user'],
-      ['POST', '/api/orders'],
-      ['POST', '/api/users'],
-      ['PUT', '/api/users/verify/00000000-0000-4000-8000-000000000000'],
-    ];
-    for (const [method, p] of targets)
-      for (const body of [deepArray, deepObject]) {
-        const r = await buyer.request<{ error: string; message: string }>(method, p, body);
-        expect(r.status, `${method} ${p}`).toBe(400);
-        expect(r.body).toEqual({
-          error: 'body_too_deep',
-          message: 'The request body nests arrays or objects more than 32 levels deep.',
-          requestId: expect.any(String),
-        });
-      }
-    // Ordinary bodies still work.
-    expect((await buyer.post('/api/auth/update-user', { name: 'Still Fine' })).status).toBe(200);
-  });
-
-  it('a price cursor outside the integer range', async () => {
-    const a = await app();
-    const c = a.client();
-    for (const k of [2147483648, -2147483649, 2 ** 53 - 1]) {
-      const cursor = encodeCursor({ k, id: '00000000-0000-4000-8000-000000000000' });
-      for (const p of [
-        `/api/allproducts?sort=price_asc&cursor=${cursor}`,
-        `/api/products/Laptop?sort=price_desc&cursor=${cursor}`,
-      ]) {
-        const r = await c.get<{ error: string; field: string }>(p);
-        expect(r.status, `${p} (${k})`).toBe(400);
-        expect(r.body).toMatchObject({ error: 'validation_error', field: 'cursor' });
-      }
-    }
-    const fine = encodeCursor({ k: 2147483647, id: '00000000-0000-4000-8000-000000000000' });
-    expect((await c.get(`/api/allproducts?sort=price_desc&cursor=${fine}`)).status).toBe(200);
-  });
-});
-
-describe('7. personal answers are not cached, and the log holds no emails or tokens', () => {
-  it('Cache-Control: no-store on personal answers, signed in or not; public lists stay cacheable', async () => {
-    const a = await app({ ADMIN_EMAILS: 'admin7@test.shop' });
-    const buyer = await a.client().signUp('buyer7@test.shop');
-    const seller = await a.client().signUp('seller7@test.shop', { isSeller: true });
-    const admin = await a.client().signUp('admin7@test.shop');
-    const personal: [Client, string][] = [
-      [buyer, '/api/orders?email=buyer7@test.shop'],
-      [buyer, '/api/users/buyer/buyer7@test.shop'],
-      [buyer, '/api/auth/get-session'],
-      [buyer, '/api/auth/list-sessions'],
-      [seller, '/api/products?email=seller7@test.shop'],
-      [seller, '/api/users/seller/seller7@test.shop'],
-      [admin, '/api/payments'],
-      [admin, '/api/users/admin/admin7@test.shop'],
-      [a.client(), '/api/orders?email=buyer7@test.shop'],
-      [a.client(), '/api/auth/get-session'],
-    ];
-    for (const [c, p] of personal) {
-      const r = await c.get(p);
-      expect(r.headers.get('cache-control'), `${p} (${r.status})`).toBe('no-store');
-    }
-    const sessionWrite = await buyer.post('/api/auth/update-user', { name: 'New Name' });
-    expect(sessionWrite.headers.get('cache-control')).toBe('no-store');
-    expect((await buyer.get('/api/category')).headers.get('cache-control')).not.toBe('no-store');
-  });
-
-  it('emails and tokens in URLs are redacted from the request log', async () => {
-    const lines: string[] = [];
-    const a = await app({ LOG_LEVEL: 'info' }, { write: (line) => lines.push(line) });
-    const c = a.client();
-    await c.get('/api/products?email=secret.seller@test.shop&limit=5');
-    await c.get('/api/users/buyer/hidden.buyer%40test.shop');
-    await c.get('/api/users/buyer/plain.buyer@test.shop');
-    await c.get('/api/auth/verify-email?token=tok-SECRET-123&callbackURL=/');
-    await c.get('/api/auth/reset-password/RESETTOKEN456?callbackURL=/reset');
-    await c.get('/api/auth/callback/google?code=CODE789&state=STATE000');
-    const log = lines.join('');
-    expect(log).toContain('incoming request');
-    for (const secret of [
-      'secret.seller',
-      'hidden.buyer',
-      'plain.buyer',
-      'tok-SECRET-123',
-      'RESETTOKEN456',
-      'CODE789',
-      'STATE000',
-    ])
-      expect(log, secret).not.toContain(secret);
-    expect(log).toContain('/api/products?email=[redacted]&limit=5');
-  });
-});
-
-describe('8. user.image is a picture URL like a product image, or refused', () => {
-  it('javascript: URLs and 60 KB strings are refused at sign-up and update-user; https and site paths pass', async () => {
-    const a = await app();
-    const signUp = (email: string, image: string) =>
-      a
-        .client()
-        .post<{ code?: string; message?: string }>('/api/auth/sign-up/email', { name: 'Pic', email, password: PASSWORD, image });
-    for (const [i, bad] of [
-      'javascript:alert(document.cookie)',
-      `https://img.example/${'a'.repeat(60_000)}`,
-      'data:text/html,x',
-    ].entries()) {
-      const r = await signUp(`pic-bad${i}@test.shop`, bad);
-      expect(r.status, bad.slice(0, 40)).toBe(400);
-      expect(r.body).toMatchObject({ code: 'INVALID_IMAGE' });
-      expect(r.body.message).toMatch(/^image must be/);
-    }
-    expect((await signUp('pic-ok@test.shop', 'https://img.example/me.png')).status).toBe(200);
-
-    const c = await a.client().signUp('pic-upd@test.shop');
-    for (const bad of [' javascript:alert(1)', `https://img.example/${'b'.repeat(60_000)}`]) {
-      const r = await c.post<{ code?: string }>('/api/auth/update-user', { image: bad });
-      expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ code: 'INVALID_IMAGE' });
-    }
-    expect((await c.post('/api/auth/update-user', { image: '/images/avatars/me.png' })).status).toBe(200);
-    const me = await c.get<{ user: { image: string | null } }>('/api/auth/get-session');
-    expect(me.body.user.image).toBe('/images/avatars/me.png');
-    expect((await c.post('/api/auth/update-user', { image: null })).status).toBe(200);
-  });
-});
-
-describe('9. production is never a demo', () => {
-  it('the public demo password is refused in production', () => {
-    const prod = {
-      NODE_ENV: 'production',
-      DATA_DIR: '/tmp/shop-review-config',
-      BASE_URL: 'https://shop.example.test',
-      BETTER_AUTH_SECRET: 'x'.repeat(32),
-      ALLOW_SIMULATED_PAYMENTS: 'true',
-      SMTP_URL: 'smtp://127.0.0.1:2525',
-    };
-    expect(() => loadConfig({ ...prod, DEMO_PASSWORD: 'demo-shop-2026' })).toThrow(/DEMO_PASSWORD/);
-    const c = loadConfig(prod);
-    expect(c.seedDemo).toBe(false);
-    expect(c.demoPassword).not.toBe('demo-shop-2026');
-    expect(loadConfig({ ...prod, SEED_DEMO: 'true' }).seedDemo).toBe(true);
-  });
-
-  // The server process itself (src/main.ts) on the embedded database, as `npm start` runs it.
-  describe.skipIf(testDbKind === 'postgres')('the server started with NODE_ENV=production (embedded database)', () => {
-    const serverDir = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '..');
-    const dirs: string[] = [];
-    let running: { child: ChildProcess; exited: Promise<unknown> } | undefined;
-    afterEach(async () => {
-      if (running && running.child.exitCode === null && running.child.signalCode === null) {
-        running.child.kill('SIGTERM');
-        await running.exited;
-      }
-      running = undefined;
-    });
-    afterAll(() => {
-      for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-    });
-
-    async function start(dataDir: string, env: Record<string, string> = {}) {
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const childEnv: Record<string, string | undefined> = {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: baseUrl,
-        DATA_DIR: dataDir,
-        WEB_DIST: path.join(dataDir, 'no-web'),
-        BETTER_AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
-        ALLOW_SIMULATED_PAYMENTS: 'true',
-        // Required in production; no mail is sent here (background jobs are off).
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        PGLITE_FSYNC: 'off',
-        JOBS_ENABLED: 'false',
-        LOG_LEVEL: 'warn',
-        ...env,
-      };
-      for (const k of ['DATABASE_URL', 'REDIS_URL', 'SEED_DEMO', 'DEMO_PASSWORD', 'TRUST_PROXY'])
-        if (!(k in env)) delete childEnv[k];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout?.on('data', (d) => (out += d));
-      child.stderr?.on('data', (d) => (out += d));
-      const exited = new Promise((r) => child.once('exit', r));
-      running = { child, exited };
-      const until = Date.now() + 120_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
-        try {
-          if ((await fetch(`${baseUrl}/api/ready`)).ok && out.includes('Shop running at')) break;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() > until) throw new Error(`server not ready after 120 s:\n${out}`);
-        await new Promise((r) => setTimeout(r, 150));
-      }
-      const stop = async () => {
-        child.kill('SIGTERM');
-        await exited;
-      };
-      return { baseUrl, output: () => out, stop };
-    }
-
-    const signIn = (baseUrl: string, password: string) =>
-      fetch(`${baseUrl}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseUrl },
-        body: JSON.stringify({ email: 'admin@shop.test', password }),
-      });
-
-    it('without SEED_DEMO: no demo account and no demo password printed; the categories are there', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-'));
-      dirs.push(dataDir);
-      const s = await start(dataDir);
-      expect(s.output()).not.toContain('demo-shop-2026');
-      expect(s.output()).not.toContain('admin@shop.test');
-      expect((await signIn(s.baseUrl, 'demo-shop-2026')).status).toBe(401);
-      const categories = (await (await fetch(`${s.baseUrl}/api/category`)).json()) as unknown[];
-      expect(categories).toHaveLength(6);
-      await s.stop();
-    }, 180_000);
-
-    it('with SEED_DEMO=true: a random password, printed once, never the public one', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-'));
-      dirs.push(dataDir);
-      const first = await start(dataDir, { SEED_DEMO: 'true' });
-      const printed = /shown this once: (\S+)\):/.exec(first.output())?.[1];
-      expect(printed, first.output()).toBeDefined();
-      expect(printed).not.toBe('demo-shop-2026');
-      expect(first.output()).not.toContain('demo-shop-2026');
-      expect((await signIn(first.baseUrl, 'demo-shop-2026')).status).toBe(401);
-      expect((await signIn(first.baseUrl, printed ?? '')).status).toBe(200);
-      await first.stop();
-
-      const again = await start(dataDir, { SEED_DEMO: 'true' });
-      expect(again.output()).not.toContain(printed ?? '');
-      expect(again.output()).not.toContain('demo-shop-2026');
-      expect((await signIn(again.baseUrl, printed ?? '')).status).toBe(200);
-      await again.stop();
-    }, 300_000);
   });
 });
