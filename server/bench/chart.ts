@@ -66,7 +66,7 @@ export function renderSvg(
 <rect width="100%" height="100%" fill="#fff"/>
 <text x="16" y="26" font-size="18" font-weight="700" fill="#111">Catalog API throughput (${settings.connections} connections, ${settings.durationSeconds} s per run${settings.rounds && settings.rounds > 1 ? `, best of ${settings.rounds} runs per call` : ''})</text>
 <text x="16" y="44" font-size="12" fill="#555">${machine.cpus} CPU cores shared by autocannon, the server and PostgreSQL ${esc(machine.postgres)} · Node ${esc(machine.node)} · cpu: CPU time per request of the server (+ its PostgreSQL backends)</text>
-<text x="16" y="60" font-size="12" fill="#555">grey: the ceiling, a bare Fastify + node-postgres SELECT ... LIMIT 24 on the same table; each call's % is against the ceiling run made just before it</text>
+<text x="16" y="60" font-size="12" fill="#555">grey: the ceiling, bare Fastify + node-postgres answering the same page (same bytes); each call's % is against the ceiling run made just before it</text>
 ${under.join('\n')}
 ${out.join('\n')}
 </svg>

@@ -9,8 +9,11 @@
  * 2. For each, starts the real shop (buildApp, production settings, logging off, rate limit out of
  *    the way) in a child process and measures with autocannon: 50 connections, a warm-up, then
  *    BENCH_DURATION seconds (default 10) per call: the first page and a deep page of
- *    /api/allproducts, a category page, a search and a filtered query. Beside them, on PostgreSQL,
- *    the ceiling: a bare Fastify + node-postgres handler doing one indexed SELECT ... LIMIT 24.
+ *    /api/allproducts, a category page, a search and a filtered query, with production request
+ *    logging (LOG_LEVEL=info, to a file as production writes it to stdout). Beside them, on
+ *    PostgreSQL, the ceiling (bench/serve.ts): bare Fastify + node-postgres answering the same page
+ *    with the same bytes (checked before measuring) from the shop's own catalog read; the search and
+ *    filtered calls are compared with the ceiling's first page.
  * 3. Prints a table, checks the targets and writes results/latest.json and results/latest.svg.
  *
  * Options: --only pg-1m,pg-100k,pglite-100k,web,events   --duration 10   --warmup 3   --rounds 2
@@ -82,8 +85,13 @@ export type Row = {
   /** req/s over the ceiling's req/s measured right before this call. */
   ratio?: number;
   ceilingReqPerSec?: number;
+  ceilingP99?: number;
   /** req/s of each run (a call: its rounds, the best one shown; the ceiling: all its runs). */
   runs?: number[];
+  /** Each run's ratio to its ceiling run, its p99 and that ceiling run's p99 (ms), in run order. */
+  runRatios?: number[];
+  runP99s?: number[];
+  runCeilingP99s?: number[];
   totalHeader?: string;
   /** CPU time per request of the server process, and of its PostgreSQL backends (microseconds). */
   serverCpuUsPerReq?: number;
@@ -173,12 +181,15 @@ async function deepCursor(t: Target): Promise<string> {
 }
 
 type Server = Shop & { appName?: string };
+/** Where the shop's request log goes during a run (removed after it). */
+const APP_LOG = path.join(tmpDir, `bench-app-${process.pid}.log`);
 
 /** Starts bench/serve.ts (the shop or the ceiling) on a target's database and waits for its port. */
 async function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
   // Named connections, so the benchmark can read how much database CPU each server used.
   const appName = `shop-bench-${mode}-${process.pid}`;
-  const env = productionEnv();
+  // The shop as run in production: every request logged (two lines), here into a file.
+  const env = productionEnv(mode === 'app' ? { LOG_LEVEL: 'info', BENCH_LOG_FILE: APP_LOG } : {});
   if (t.kind === 'postgres') {
     const u = new URL(dbUrl(t.db));
     u.searchParams.set('application_name', appName);
@@ -268,6 +279,34 @@ async function measure(t: Target, call: string, server: Server, p: string, warmu
 export const SEARCH_Q = 'macbook air';
 export const FILTER = 'category=Laptop&condition=Excellent&minPrice=300&maxPrice=600&verified=true&sort=price_asc';
 
+/** JSON with every object's keys sorted: two answers that differ only in key order compare equal. */
+const canonical = (text: string) =>
+  JSON.stringify(JSON.parse(text), (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v,
+  );
+
+/**
+ * The ceiling must answer the same page as the shop, as many bytes and the same values (else its
+ * figure is no ceiling; the order of keys may differ): checked on the plain lists before measuring.
+ */
+async function sameBytes(app: Server, ceiling: Server, calls: [string, string, string][]) {
+  for (const [call, p, ceilingPath] of calls) {
+    if (p !== ceilingPath) continue;
+    const body = async (s: Server) => (await fetch(`http://127.0.0.1:${s.port}${p}`)).text();
+    const [a, b] = await Promise.all([body(app), body(ceiling)]);
+    const [ca, cb] = [canonical(a), canonical(b)];
+    if (a.length !== b.length || ca !== cb) {
+      let at = 0;
+      while (ca[at] === cb[at]) at++;
+      throw new Error(
+        `${call}: the ceiling's answer differs from the shop's (${b.length} against ${a.length} bytes; shop: ${ca.slice(at - 40, at + 40)}, ceiling: ${cb.slice(at - 40, at + 40)}); bench/serve.ts must return the same page.`,
+      );
+    }
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
@@ -278,12 +317,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function benchTarget(t: Target): Promise<Row[]> {
   log(`\n${t.label}`);
   const deep = await deepCursor(t);
-  const calls: [string, string][] = [
-    ['first', '/api/allproducts'],
-    ['deep', `/api/allproducts?cursor=${deep}`],
-    ['category', '/api/products/laptop'],
-    ['search', `/api/allproducts?q=${encodeURIComponent(SEARCH_Q)}`],
-    ['filtered', `/api/allproducts?${FILTER}`],
+  // Each call and the ceiling's page it is compared with: the same page for the plain lists.
+  const calls: [string, string, string][] = [
+    ['first', '/api/allproducts', '/api/allproducts'],
+    ['deep', `/api/allproducts?cursor=${deep}`, `/api/allproducts?cursor=${deep}`],
+    ['category', '/api/products/laptop', '/api/products/laptop'],
+    ['search', `/api/allproducts?q=${encodeURIComponent(SEARCH_Q)}`, '/api/allproducts'],
+    ['filtered', `/api/allproducts?${FILTER}`, '/api/allproducts'],
   ];
   const rows: Row[] = [];
   const ceilings: Row[] = [];
@@ -302,29 +342,40 @@ async function benchTarget(t: Target): Promise<Row[]> {
         requests: calls.map(([, path]) => ({ method: 'GET', path })),
       });
     }
-    for (const [call, p] of calls) {
+    if (ceiling) await sameBytes(app, ceiling, calls);
+    for (const [call, p, ceilingPath] of calls) {
       // ROUNDS runs of (ceiling, call); the call's best run is kept, with the ceiling run just
       // before it. Other work on a shared machine only ever slows a run down.
       const tries: Row[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         let paired: Row | undefined;
         if (ceiling) {
-          paired = await measure(t, 'ceiling', ceiling, '/ceiling', ceilings.length ? 1 : WARMUP);
+          paired = await measure(t, 'ceiling', ceiling, ceilingPath, ceilings.length ? 1 : WARMUP);
           ceilings.push(paired);
         }
         const row = await measure(t, call, app, p, round ? 1 : WARMUP);
         if (paired) {
           row.ceilingReqPerSec = paired.reqPerSec;
+          row.ceilingP99 = paired.p99;
           row.ratio = Math.round((row.reqPerSec / paired.reqPerSec) * 100) / 100;
         }
         tries.push(row);
       }
       const best = tries.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
-      rows.push({ ...best, runs: tries.map((x) => x.reqPerSec) });
+      rows.push({
+        ...best,
+        runs: tries.map((x) => x.reqPerSec),
+        runP99s: tries.map((x) => x.p99),
+        ...(ceiling && {
+          runRatios: tries.map((x) => x.ratio ?? 0),
+          runCeilingP99s: tries.map((x) => x.ceilingP99 ?? 0),
+        }),
+      });
     }
   } finally {
     await app.stop();
     await ceiling?.stop();
+    fs.rmSync(APP_LOG, { force: true });
   }
   if (ceilings.length) {
     const mid = median(ceilings.map((c) => c.reqPerSec));

@@ -1,15 +1,16 @@
 /**
  * One server for the benchmark, in its own process so autocannon (in the parent) does not share
  * its event loop. `tsx bench/serve.ts app` starts the real shop (buildApp) on the database named
- * by DATABASE_URL or DATA_DIR; `tsx bench/serve.ts ceiling` starts the ceiling: a bare Fastify
- * + node-postgres handler doing one indexed `SELECT ... LIMIT 24` on the same product table.
+ * by DATABASE_URL or DATA_DIR, its request log (LOG_LEVEL) written to BENCH_LOG_FILE as production
+ * writes it to stdout; `tsx bench/serve.ts ceiling` starts the ceiling (below).
  * Either prints `{"port":N}` on its first stdout line once it listens.
  */
+import fs from 'node:fs';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { buildApp } from '../src/app';
+import { catalogService, findCategory } from '../src/modules/catalog/service';
 
 async function app() {
   const config = loadConfig();
@@ -18,24 +19,42 @@ async function app() {
       ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.poolSize }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const server = await buildApp({ config, database });
+  const logFile = process.env.BENCH_LOG_FILE;
+  // Synchronous writes, as pino writes to stdout by default.
+  const fd = logFile ? fs.openSync(logFile, 'w', 0o600) : undefined;
+  const logStream = fd === undefined ? undefined : { write: (line: string) => void fs.writeSync(fd, line) };
+  const server = await buildApp({ config, database, logStream });
   await server.listen({ port: 0, host: '127.0.0.1' });
   return { server, close: () => database.close() };
 }
 
+/**
+ * The ceiling: the same page as the shop, from the least code that can serve it. Bare Fastify (no
+ * logger, hooks, plugins or schemas) and a node-postgres pool of the same size, running the shop's
+ * own catalog read (modules/catalog: the same SQL, join, prepared statement and row mapping), the
+ * answer written with JSON.stringify. run.ts checks that its bodies are byte for byte the shop's,
+ * so what separates the two is only what the shop adds around the read: validation, hooks,
+ * serialization, headers, logging.
+ */
 async function ceiling() {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-  const server = Fastify({ logger: false });
-  server.get('/ceiling', async () => {
-    const { rows } = await pool.query(
-      `select id, seller_id, name, category, description, img, location, phone, condition, price_cents,
-              original_price_cents, used_years, status, created_at
-         from product where listed order by created_at desc, id desc limit 24`,
-    );
-    return rows;
+  const database = await createDatabase({
+    kind: 'postgres',
+    url: process.env.DATABASE_URL ?? '',
+    poolSize: Number(process.env.DATABASE_POOL_SIZE ?? 10),
   });
+  const catalog = catalogService(database);
+  const server = Fastify({ logger: false });
+  const page = async (category: string | undefined, cursor: string | undefined, reply: import('fastify').FastifyReply) => {
+    const p = await catalog.listProducts({ limit: 24, sort: 'newest', category: findCategory(category ?? ''), cursor });
+    if (p.total) reply.header('x-total-count', String(p.total.n));
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(p.items));
+  };
+  server.get<{ Querystring: { cursor?: string } }>('/api/allproducts', (req, reply) => page(undefined, req.query.cursor, reply));
+  server.get<{ Params: { category: string }; Querystring: { cursor?: string } }>('/api/products/:category', (req, reply) =>
+    page(req.params.category, req.query.cursor, reply),
+  );
   await server.listen({ port: 0, host: '127.0.0.1' });
-  return { server, close: () => pool.end() };
+  return { server, close: () => database.close() };
 }
 
 const mode = process.argv[2];
