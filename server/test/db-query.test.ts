@@ -3,11 +3,17 @@
  * or PostgreSQL when TEST_DATABASE_URL is set). Values travel as parameters (quotes, backslashes and
  * arrays arrive as they were), columns come back typed, a named statement is planned once and runs
  * again with other values, and a database error is a rejection that leaves the connection usable.
+ * On PGlite (one connection) a query never runs inside another caller's open transaction, and the
+ * PGlite version is the one this was checked against (db/query.ts, db/durable-fs.ts).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
-import { createTestDatabase } from './helpers/db';
+import { createTestDatabase, testDbKind } from './helpers/db';
 
 let database: Database;
 beforeAll(async () => {
@@ -60,5 +66,55 @@ describe('database.query', () => {
     const syntax = await database.query(undefined, 'selec 1', []).catch((e: unknown) => e);
     expect((syntax as { code?: string }).code).toBe('42601');
     expect(await database.query(undefined, 'select 2 as two', [])).toEqual([{ two: 2 }]);
+  });
+
+  it("never runs inside another caller's open transaction: its write outlives that transaction's rollback", async () => {
+    const [kept, rolledBack] = [`kept ${crypto.randomUUID()}`, `rolled back ${crypto.randomUUID()}`];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = database.db
+      .transaction(async (t) => {
+        await t.execute(sql`insert into category (name, img) values (${rolledBack}, '/x.svg')`);
+        opened();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch((e: unknown) => e);
+    await open;
+    // Sent while the transaction is open, between its statements.
+    const write = database.query('test_query_outside_tx', 'insert into category (name, img) values ($1, $2) returning name', [
+      kept,
+      '/x.svg',
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect(await tx).toEqual(new Error('roll back'));
+    expect(await write).toEqual([{ name: kept }]);
+    const names = await database.query<{ name: string }>(undefined, 'select name from category where name = any($1::text[])', [
+      [kept, rolledBack],
+    ]);
+    expect(names).toEqual([{ name: kept }]);
+  });
+});
+
+describe.skipIf(testDbKind !== 'pglite')('the PGlite this was checked against', () => {
+  it('is the version package.json pins, exactly', () => {
+    const require = createRequire(import.meta.url);
+    // Its package.json is not among its exports: read beside its entry point (dist/).
+    const entry = require.resolve('@electric-sql/pglite');
+    const installed = (
+      JSON.parse(fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }
+    ).version;
+    const pinned = (require('../package.json') as { dependencies: Record<string, string> }).dependencies['@electric-sql/pglite'];
+    // On an upgrade, check before changing the pin: db/query.ts (execProtocolRawStream's chunks are
+    // the backend's messages; isInTransaction; runExclusive) and db/durable-fs.ts (NODEFS still has
+    // no fsync of its own, stream_ops.fsync is still what PostgreSQL's fsync calls): then run this
+    // file, embedded-safety.test.ts and data-permissions.test.ts, and `npm run bench -- --only pglite-100k`.
+    expect(pinned, 'PGlite is pinned to one exact version').toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installed, 'the installed PGlite is not the version db/query.ts and db/durable-fs.ts were checked against').toBe(
+      pinned,
+    );
   });
 });
