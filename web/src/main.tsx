@@ -19,6 +19,13 @@ seedFromPage(queryClient);
 const routes = appRoutes(queryClient);
 const container = document.getElementById('root')!;
 
+declare global {
+  interface Window {
+    /** From boot-script.js: the button last clicked on the server's page before the app ran, and stop keeping them. */
+    takeEarlyClick?: () => HTMLButtonElement | null;
+  }
+}
+
 /** Resolves when the app's first render (or hydration) has been committed. */
 let committed: () => void = () => {};
 const firstCommit = new Promise<void>((resolve) => {
@@ -45,12 +52,18 @@ async function start() {
   );
   // Hydration as a transition: React works through the page in slices and lets the browser answer
   // in between, instead of one long task (the page is already on screen, drawn by the server).
+  // A button clicked on the server's page before now (boot-script.js kept it): React sees clicks from
+  // here on, so the boot script stops listening; the page's nodes are React's after hydration.
+  const early = window.takeEarlyClick?.() ?? null;
   if (rendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // Once the page's lazy parts are here too, every click on it is the app's: the browser journeys
   // wait for this mark before they act on a freshly loaded page.
   await firstCommit;
   await lazyPartsLoaded();
+  // The early click is not lost: it does now what it would have done (Buy now opens the booking, or
+  // the log-in page for a visitor), unless hydration had to redraw the page and the button is gone.
+  if (early?.isConnected) early.click();
   document.documentElement.setAttribute('data-app', '');
   // The service worker (offline app shell, photo cache, update prompt) exists in the production build
   // only, and starts once the page is the app's: its precache would compete with the page's own

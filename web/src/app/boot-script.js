@@ -30,6 +30,21 @@
     document.head.append(app);
   };
   const root = document.getElementById('root');
+  // A button of the server's HTML (Buy now, Share, ...) does nothing until the app runs: the last one
+  // clicked before then is kept, and the app clicks it again once it has taken the page over
+  // (main.tsx, takeEarlyClick). Links and forms work without the app and are left alone.
+  let early = null;
+  const keep = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button && button.type === 'button' && !button.disabled && root?.contains(button)) early = button;
+  };
+  document.addEventListener('click', keep, true);
+  window.takeEarlyClick = () => {
+    document.removeEventListener('click', keep, true);
+    const button = early;
+    early = null;
+    return button;
+  };
   if (!root?.hasChildNodes()) {
     start();
     return;
