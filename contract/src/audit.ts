@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'user.deleted',
   'role.granted',
   'payment.refunded',
+  'order.refunded',
   'two_factor.enabled',
   'two_factor.disabled',
   'two_factor.recovery_codes_regenerated',

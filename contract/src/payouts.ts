@@ -142,3 +142,62 @@ export function csvCell(value: string | number | null): string {
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
+
+/** GET /admin/orders?q=: orders found by id, or by the buyer's or seller's email. */
+export const adminOrdersQuerySchema = z.object({
+  q: z.string().trim().min(1, { message: 'is required: an order id or an email' }).max(200),
+});
+export const adminOrderRowSchema = z.object({
+  orderId: answerId,
+  productName: z.string(),
+  buyerEmail: z.string(),
+  sellerEmail: z.string(),
+  status: z.string(),
+  priceCents: cents,
+  createdAt: answerTime,
+});
+
+/** GET /admin/orders/{id}: the order's whole history and money. */
+export const adminOrderSchema = adminOrderRowSchema
+  .extend({
+    transitions: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string(), at: answerTime })),
+    payments: z.array(
+      z.object({
+        paymentId: answerId,
+        transactionId: z.string(),
+        provider: z.string(),
+        status: z.string(),
+        amountCents: cents,
+        feeCents: cents,
+        destination: z.string().nullable(),
+        last4: z.string().nullable(),
+        createdAt: answerTime,
+        capturedAt: answerTime.nullable(),
+        refundedAt: answerTime.nullable(),
+      }),
+    ),
+    ledger: z.array(
+      z.object({ kind: z.enum(LEDGER_KINDS), amountCents: cents, feeCents: cents, reference: z.string().nullable(), at: answerTime }),
+    ),
+    canRefund: z.boolean().describe('a captured payment of a disputed order: the admin may refund it in full'),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+/** GET /orders/{id}/receipt: the buyer's receipt (also printable). */
+export const receiptSchema = z
+  .object({
+    orderId: answerId,
+    productName: z.string(),
+    sellerName: z.string(),
+    amountCents: cents,
+    currency: z.string(),
+    cardBrand: z.string().nullable(),
+    cardLast4: z.string().nullable(),
+    transactionId: z.string(),
+    paidAt: answerTime,
+    status: z.string(),
+    shop: z.object({ name: z.string(), url: z.string() }),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptSchema>;

@@ -40,6 +40,9 @@ import { handoffRoutes } from './modules/handoff/routes';
 import { handoffService } from './modules/handoff/service';
 import { paymentsService } from './modules/payments/service';
 import { paymentsRoutes } from './modules/payments/routes';
+import { financeService } from './modules/payouts/finance';
+import { payoutsRoutes } from './modules/payouts/routes';
+import { payoutsService } from './modules/payouts/service';
 import { systemRoutes } from './modules/system/routes';
 import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
@@ -192,7 +195,24 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const codes = handoffCodes(resolveSecret(config));
-  const paymentsSvc = paymentsService({ db, provider: pay.provider, log: app.log, mail, codes });
+  // Sellers paid through the provider: payout accounts, the shop's fee, transfers, the ledger's views.
+  const payouts = payoutsService({
+    db,
+    provider: pay.provider,
+    fee: config.payments.fee,
+    baseUrl: config.baseUrl,
+    log: app.log,
+  });
+  const paymentsSvc = paymentsService({
+    db,
+    provider: pay.provider,
+    log: app.log,
+    mail,
+    codes,
+    terms: payouts.chargeTerms,
+    connect: payouts.handleConnectEvent,
+  });
+  jobs.register({ name: 'payouts.transfer-owed', everyMs: 15 * 60_000, run: payouts.transferSweep });
 
   const photos = photosService({ db, storage: createStorage(config.storage), log: app.log, limits: config.uploads });
   // One catalog service for every module that reads products, so they share its row-estimate cache.
@@ -253,6 +273,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     log: app.log,
     clock: clock ?? (() => new Date()),
     ...config.handoff,
+    afterCapture: payouts.transferOwed,
   });
   // Reviews and seller pages: the API's and the seller page's head read the same profile.
   const reviews = reviewsService({ database, notifications: notifications });
@@ -304,6 +325,16 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         simulated: pay.simulated,
         afterWebhook: refundSweep.nudge,
         onWebhookPaid: notifications.orderPaidOnce,
+      });
+      await api.register(payoutsRoutes, {
+        payouts,
+        finance: financeService({
+          db,
+          holdDays: config.handoff.holdDays,
+          shop: { name: config.shopName, url: config.baseUrl },
+          refundPayment: paymentsSvc.refundPayment,
+        }),
+        simulated: pay.simulated,
       });
     },
     { prefix: '/api' },

@@ -669,6 +669,12 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       });
       return { status: 200, body: structuredClone(tr) };
     }
+    const transferId = r.method === 'GET' ? idIn(/^\/v1\/transfers\/([^/]+)$/) : undefined;
+    if (transferId !== undefined) {
+      const tr = transfers.get(transferId);
+      if (!tr) throw missing('transfer', transferId);
+      return { status: 200, body: { ...structuredClone(tr), reversals: { object: 'list', data: [], has_more: false } } };
+    }
     const reversedId = r.method === 'POST' ? idIn(/^\/v1\/transfers\/([^/]+)\/reversals$/) : undefined;
     if (reversedId !== undefined) {
       const tr = transfers.get(reversedId);

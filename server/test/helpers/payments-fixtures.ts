@@ -34,10 +34,13 @@ export type PayWorld = {
 /** No abuse limits; background jobs on (the pending-refund sweep is part of what these tests prove). */
 const NO_LIMITS = { RATE_LIMIT_MAX: '1000000', AUTH_RATE_LIMIT_MAX: '1000000', JOBS_ENABLED: 'true' };
 
-export async function startPayWorld(kind: ProviderKind, opts: { clock?: () => Date } = {}): Promise<PayWorld> {
+export async function startPayWorld(
+  kind: ProviderKind,
+  opts: { clock?: () => Date; env?: Record<string, string> } = {},
+): Promise<PayWorld> {
   if (kind === 'stripe') {
     const fake = await startFakeStripe();
-    const t = await startTestApp({ env: { ...NO_LIMITS, ...fake.env() }, clock: opts.clock });
+    const t = await startTestApp({ env: { ...NO_LIMITS, ...fake.env(), ...opts.env }, clock: opts.clock });
     return {
       kind,
       t,
@@ -66,17 +69,17 @@ export async function startPayWorld(kind: ProviderKind, opts: { clock?: () => Da
     const sim = simulatedProvider(database.db);
     const provider: PaymentProvider = {
       ...sim,
-      async refund(id) {
+      async refund(id, _key, options) {
         if (failing > 0) {
           failing--;
           throw new Error('simulated provider outage');
         }
-        if (await sim.refundOnce(id)) refunds.push(id);
+        if (await sim.refundOnce(id, options)) refunds.push(id);
       },
     };
     return { provider, simulated: sim };
   };
-  const t = await startTestApp({ env: NO_LIMITS, payments: makePayments, clock: opts.clock });
+  const t = await startTestApp({ env: { ...NO_LIMITS, ...opts.env }, payments: makePayments, clock: opts.clock });
   return {
     kind,
     t,

@@ -30,13 +30,19 @@ export function paymentReceivedBuyerMail(m: Payment & { brand: string | null; la
 }
 
 /** To the seller, when a buyer's payment for one of their items is recorded: the money is held until the hand-off. */
-export function paymentReceivedSellerMail(m: Payment & { buyerName: string }): RenderedMail {
+export function paymentReceivedSellerMail(
+  m: Payment & { buyerName: string; feeCents: number; payoutReady: boolean },
+): RenderedMail {
   return layout({
     title: `Your item was paid for: ${oneLine(m.productName)}`,
     paragraphs: [
       `${m.buyerName} paid ${dollars(m.amountCents)} for your item "${m.productName}". It is reserved for them: no one else can book it.`,
       `Buyer: ${m.buyerName}`,
       `Amount: ${dollars(m.amountCents)}`,
+      `You receive ${dollars(m.amountCents - m.feeCents)} of ${dollars(m.amountCents)} (the shop's fee: ${dollars(m.feeCents)}), once you confirm the hand-off.`,
+      m.payoutReady
+        ? 'It is paid to your payout account when the buyer\'s code is confirmed.'
+        : 'Set up your payout account on your Earnings page to receive it: until then the shop keeps it safe for you.',
       `Transaction: ${m.transactionId}`,
       `Paid: ${when(m.paidAt)}`,
       `Status: ${ORDER_STATUS_LABELS.paid}. ${ORDER_NEXT_STEPS.seller.paid} (Sales, Confirm hand-off.)`,

@@ -22,6 +22,7 @@ import type { EventBus } from '../events/bus';
 import type { NotificationsService } from '../notifications/service';
 import type { PhotosService } from '../uploads/service';
 import type { HandoffCodes } from './codes';
+import { ledger } from '../payouts/ledger';
 import { illegalMove, moveOrder, type OrderStatus } from '../orders/state-machine';
 
 const HOUR = 60 * 60_000;
@@ -50,6 +51,8 @@ export type HandoffDeps = {
   clock: () => Date;
   holdDays: number;
   unpaidHours: number;
+  /** After a capture to the shop: the seller's share is transferred if their payout account is ready (modules/payouts). */
+  afterCapture?: (sellerId: string) => Promise<unknown>;
 };
 
 /**
@@ -218,7 +221,14 @@ export function handoffService(deps: HandoffDeps) {
       if (!moved.changed) return moved;
       const [o] = await tx.select().from(order).where(eq(order.id, orderId));
       if (!o) throw notFound('The order');
-      if (p) await tx.update(payment).set({ status: 'refunded', refundedAt: now }).where(eq(payment.id, p.id));
+      if (p) {
+        const [given] = await tx
+          .update(payment)
+          .set({ status: 'refunded', refundedAt: now })
+          .where(eq(payment.id, p.id))
+          .returning();
+        if (given && !given.capturedAt) await ledger.released(tx, given, now);
+      }
       // Back on sale, unless its seller took it off meanwhile.
       await tx
         .update(product)
@@ -301,9 +311,10 @@ export function handoffService(deps: HandoffDeps) {
       }
       if (verdict === 'capture') {
         const p = await winningPayment(db, orderId);
+        let transferId: string | null = null;
         if (p && !p.capturedAt) {
           try {
-            await provider.capture(p.transactionId, `capture-${p.transactionId}`);
+            ({ transferId } = await provider.capture(p.transactionId, `capture-${p.transactionId}`));
           } catch (err) {
             log.error({ err, orderId, transactionId: p.transactionId }, 'handoff: capture failed');
             // A hold released meanwhile (the job ran first) is a state, not an outage.
@@ -315,15 +326,22 @@ export function handoffService(deps: HandoffDeps) {
         const moved = await db.transaction(async (tx) => {
           const m = await moveOrder(tx, { orderId, to: 'completed', actorId: me.id, reason: 'hand-off confirmed', at: now });
           if (m.changed) {
-            if (p)
-              await tx
+            if (p) {
+              const [taken] = await tx
                 .update(payment)
                 .set({ capturedAt: now })
-                .where(and(eq(payment.id, p.id), isNull(payment.capturedAt)));
+                .where(and(eq(payment.id, p.id), isNull(payment.capturedAt)))
+                .returning();
+              // The shop's fee and (for a destination charge) the seller's transfer, with the capture.
+              if (taken) await ledger.captured(tx, taken, transferId, now);
+            }
             await tx.update(orderHandoff).set({ completedAt: now }).where(eq(orderHandoff.orderId, orderId));
           }
           return m;
         });
+        // Captured to the shop (no ready payout account when the buyer paid): sent now if it is ready.
+        if (moved.changed && p && !p.destination && deps.afterCapture)
+          await deps.afterCapture(row.sellerId).catch((err) => log.warn({ err, orderId }, 'handoff: transfer after capture'));
         if (moved.changed)
           await tell(orderId, 'completed', {
             buyer: {

@@ -11,6 +11,8 @@ const seller = alias(user, 'seller');
 
 type PaymentFacts = {
   orderId: string;
+  feeCents?: number;
+  destination?: string | null;
   amountCents: number;
   transactionId: string;
   brand: string | null;
@@ -68,7 +70,12 @@ export function paymentMails({ mailer, baseUrl }: { mailer: Mailer; baseUrl: str
           to: who.sellerEmail,
           userId: who.sellerId,
           kind: 'payment-received',
-          ...paymentReceivedSellerMail({ ...facts, buyerName: who.buyerName }),
+          ...paymentReceivedSellerMail({
+            ...facts,
+            buyerName: who.buyerName,
+            feeCents: p.feeCents ?? 0,
+            payoutReady: !!p.destination,
+          }),
         },
         tx,
       );

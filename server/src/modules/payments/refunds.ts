@@ -6,6 +6,7 @@ import { payment } from '../../db/schema';
 import type { PaymentProvider, ProviderIntent } from './providers/provider';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/service';
 import type { PaymentMails } from './mails';
+import { ledger } from '../payouts/ledger';
 
 /** How old a pending refund must be before the sweep takes it: younger ones a request may still be busy with. */
 const SWEEP_MIN_AGE_MS = 60_000;
@@ -29,8 +30,28 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
    */
   async function refundPayment(p: { id: string; transactionId: string }, attempt: 'first' | 'retry'): Promise<boolean> {
     const key = attempt === 'first' ? firstRefundKey(p.transactionId) : retryRefundKey(p.transactionId);
+    // A captured sale (an admin's refund after a dispute): the seller's part comes back from their
+    // payout account and the shop's fee goes back to the buyer with the rest.
+    const [row] = await db.select().from(payment).where(eq(payment.id, p.id));
+    const sent = row?.capturedAt ? await ledger.transferOf(db, row.id) : { netCents: 0, reference: null };
+    let reversal: { amountCents: number; reference: string | null } | null = null;
     try {
-      await provider.refund(p.transactionId, key);
+      if (row?.capturedAt && !row.destination && sent.netCents > 0 && sent.reference) {
+        // Transferred separately after capture: that transfer is reversed first (one key per payment).
+        const r = await provider.reverseTransfer(
+          sent.reference,
+          sent.netCents,
+          attempt === 'first' ? `reverse-${row.id}` : `reverse-${row.id}-retry-${crypto.randomUUID()}`,
+        );
+        reversal = { amountCents: sent.netCents, reference: r.id };
+      } else if (row?.destination && sent.netCents > 0) {
+        reversal = { amountCents: sent.netCents, reference: sent.reference };
+      }
+      await provider.refund(
+        p.transactionId,
+        key,
+        row?.capturedAt && row.destination ? { reverseTransfer: true, refundApplicationFee: true } : {},
+      );
     } catch (err) {
       log.error(
         { err, paymentId: p.id, transactionId: p.transactionId },
@@ -46,6 +67,7 @@ export function refundsService(db: Db, provider: PaymentProvider, log: FastifyBa
         .where(and(eq(payment.id, p.id), eq(payment.status, 'refund_pending')))
         .returning();
       if (!refunded) return;
+      if (refunded.capturedAt) await ledger.refunded(tx, refunded, reversal, refunded.refundedAt ?? undefined);
       await mails.refunded(tx, refunded);
       await recordAudit(tx, SYSTEM_ACTOR, {
         action: 'payment.refunded',

@@ -6,7 +6,7 @@ import type { HandoffCodes } from '../handoff/codes';
 import { paymentsList } from './list';
 import { paymentMails } from './mails';
 import { refundsService } from './refunds';
-import { settlementService } from './settlement';
+import { type ChargeTerms, settlementService } from './settlement';
 import { webhookEvents } from './webhook-events';
 
 /** Payments, put together from its parts: settlement (buyers paying), refunds, webhook events, the admin list. */
@@ -16,17 +16,23 @@ export function paymentsService({
   log,
   mail,
   codes,
+  terms = async () => ({ destination: null, feeCents: 0 }),
+  connect,
 }: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
   mail: { mailer: Mailer; baseUrl: string };
   codes: HandoffCodes;
+  /** The seller's payout account and the shop's fee for a charge (modules/payouts); none: to the shop, no fee. */
+  terms?: ChargeTerms;
+  /** Provider events about sellers' payout accounts and payouts (modules/payouts). */
+  connect?: Parameters<typeof webhookEvents>[4];
 }) {
   const mails = paymentMails(mail);
   const refunds = refundsService(db, provider, log, mails);
-  const settlement = settlementService(db, provider, log, refunds, mails, codes);
-  const webhook = webhookEvents(db, provider, settlement, refunds);
+  const settlement = settlementService(db, provider, log, refunds, mails, codes, terms);
+  const webhook = webhookEvents(db, provider, settlement, refunds, connect);
   return {
     provider,
     createIntent: settlement.createIntent,
@@ -35,6 +41,8 @@ export function paymentsService({
     list: paymentsList(db),
     /** Background jobs (registered by the app). */
     sweepRefunds: refunds.sweep,
+    /** Gives a payment back (an admin's refund of a disputed sale goes through here too). */
+    refundPayment: refunds.refundPayment,
     forgetWebhookEvents: webhook.forgetOld,
   };
 }

@@ -13,6 +13,7 @@ import type { HandoffCodes } from '../handoff/codes';
 import { moveOrder } from '../orders/state-machine';
 import type { PaymentMails } from './mails';
 import type { Refunds } from './refunds';
+import { ledger } from '../payouts/ledger';
 
 export const CURRENCY = 'usd';
 
@@ -47,6 +48,12 @@ const lossOf = (orderStatus: string, p: { status: string; hiddenAt: Date | null 
         ? 'unavailable'
         : 'item_sold';
 
+/** How a charge for a seller's item is made: to their ready payout account or to the shop, and the shop's fee (modules/payouts). */
+export type ChargeTerms = (
+  sellerId: string,
+  priceCents: number,
+) => Promise<{ destination: string | null; feeCents: number }>;
+
 type SettleOutcome = { kind: 'recorded' | 'existing'; payment: PaymentRow; loss: Loss | null } | { kind: 'order_gone' };
 
 export type Settlement = ReturnType<typeof settlementService>;
@@ -59,10 +66,11 @@ export function settlementService(
   refunds: Refunds,
   mails: PaymentMails,
   codes: HandoffCodes,
+  terms: ChargeTerms,
 ) {
   async function ownOrder(me: SessionUser, orderId: string) {
     const [o] = await db
-      .select({ o: order, listed: product.listed })
+      .select({ o: order, listed: product.listed, sellerId: product.sellerId })
       .from(order)
       .innerJoin(product, eq(product.id, order.productId))
       .where(eq(order.id, orderId));
@@ -118,10 +126,14 @@ export function settlementService(
             // Of the card, only what a receipt shows.
             last4: intent.last4,
             brand: intent.brand,
+            // The terms the provider holds the charge on: its fee, and the seller's account it pays (if any).
+            feeCents: Math.min(intent.feeCents, intent.amountCents),
+            destination: intent.destination,
           })
           .returning(),
       );
       if (canWin) {
+        await ledger.held(tx, row, row.createdAt);
         // The money is held, not taken: the item stays reserved until the hand-off (modules/handoff).
         await moveOrder(tx, { orderId, to: 'paid', actorId: current.buyerId, reason: 'payment held', at: row.createdAt });
         await tx
@@ -180,19 +192,23 @@ export function settlementService(
     settle,
 
     async createIntent(me: SessionUser, orderId: string): Promise<PaymentIntent> {
-      const { o, listed } = await ownOrder(me, orderId);
+      const { o, listed, sellerId } = await ownOrder(me, orderId);
       if (o.status === 'paid') throw conflict('order_paid', 'This order is already paid.');
       if (o.status === 'refunded')
         throw conflict('order_refunded', 'This order was refunded because the item sold to someone else.');
       if (o.status !== 'unpaid') throw conflict('order_state', `This order is ${o.status}: it cannot be paid.`);
       if (!listed) throw conflict('item_sold', 'Sorry, this item is no longer for sale.');
+      const { destination, feeCents } = await terms(sellerId, o.priceCents);
       const intent = await viaProvider('createIntent', () =>
         provider.createIntent({
           orderId,
           amountCents: o.priceCents,
           currency: CURRENCY,
-          idempotencyKey: `order-${orderId}-${o.priceCents}`,
+          // Other terms (the seller's account became ready, the fee changed) are another intent.
+          idempotencyKey: `order-${orderId}-${o.priceCents}-${destination ?? 'shop'}-${feeCents}`,
           email: me.email,
+          destination,
+          feeCents,
         }),
       );
       return {

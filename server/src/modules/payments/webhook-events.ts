@@ -20,7 +20,14 @@ const INTENT_EVENTS = new Set([
 const EVENT_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The provider's webhook events: each handled once, by reading the provider's current record of the intent. */
-export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Settlement, refunds: Refunds) {
+export function webhookEvents(
+  db: Db,
+  provider: PaymentProvider,
+  settlement: Settlement,
+  refunds: Refunds,
+  /** Connect events (account.updated, payout.paid): the sellers' payout accounts (modules/payouts). */
+  connect?: (e: Pick<WebhookEvent, 'account' | 'payout'>) => Promise<string>,
+) {
   /**
    * Brings the shop in line with the provider's current record of one intent, whatever order the
    * events came in: a success is recorded through settle (and refunded if the item is gone); the
@@ -64,7 +71,12 @@ export function webhookEvents(db: Db, provider: PaymentProvider, settlement: Set
     async handle(event: WebhookEvent): Promise<{ duplicate: boolean; outcome: string; paidOrderId?: string }> {
       const [seen] = await db.select({ id: processedEvent.id }).from(processedEvent).where(eq(processedEvent.id, event.id));
       if (seen) return { duplicate: true, outcome: 'duplicate' };
-      const reconciled = event.intent && INTENT_EVENTS.has(event.type) ? await reconcile(event.intent.id) : null;
+      const reconciled =
+        event.intent && INTENT_EVENTS.has(event.type)
+          ? await reconcile(event.intent.id)
+          : (event.account || event.payout) && connect
+            ? { outcome: await connect(event) }
+            : null;
       await db.insert(processedEvent).values({ id: event.id, type: event.type }).onConflictDoNothing();
       return {
         duplicate: false,

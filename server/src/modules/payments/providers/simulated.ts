@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { singleRow } from '../../../db/rows';
-import { simulatedIntent } from '../../../db/schema';
-import { type PaymentProvider, type ProviderIntent, WebhookSignatureError } from './provider';
+import { simulatedAccount, simulatedIntent, simulatedTransfer } from '../../../db/schema';
+import { type PaymentProvider, type ProviderAccount, type ProviderIntent, WebhookSignatureError } from './provider';
 
 /** Test cards with Stripe test-mode meanings. Any other valid card number succeeds, as in Stripe. */
 export const TEST_CARDS: Record<
@@ -68,7 +68,23 @@ const toIntent = (r: typeof simulatedIntent.$inferSelect): ProviderIntent => ({
   last4: r.last4,
   brand: r.brand,
   refundedCents: r.refundedCents,
+  destination: r.destination,
+  feeCents: r.applicationFeeCents ?? 0,
 });
+
+const toAccount = (a: typeof simulatedAccount.$inferSelect): ProviderAccount => ({
+  id: a.id,
+  ready: a.requirementsDue.length === 0,
+  requirementsDue: a.requirementsDue,
+});
+
+/** What the simulated onboarding form still needs, named as Stripe names it. */
+export function simulatedRequirements(input: { name: string; routingNumber: string; accountNumber: string }) {
+  const due: string[] = [];
+  if (!input.name.trim()) due.push('individual.name');
+  if (!/^\d{9}$/.test(input.routingNumber) || !/^\d{4,17}$/.test(input.accountNumber)) due.push('external_account');
+  return due;
+}
 
 /**
  * A payment provider that behaves like Stripe in test mode, kept in our own database. It takes no
@@ -77,13 +93,15 @@ const toIntent = (r: typeof simulatedIntent.$inferSelect): ProviderIntent => ({
 export function simulatedProvider(db: Db) {
   const provider: PaymentProvider & {
     confirm(clientSecret: string, card: CardInput, now?: Date): Promise<ConfirmResult>;
-    refundOnce(id: string): Promise<boolean>;
+    refundOnce(id: string, options?: { reverseTransfer?: boolean }): Promise<boolean>;
+    retrieveAccount(id: string): Promise<ProviderAccount | null>;
+    updateAccount(id: string, details: { name: string; routingNumber: string; accountNumber: string }): Promise<ProviderAccount>;
   } = {
     name: 'simulated',
     publishableKey: null,
 
-    async createIntent({ orderId, amountCents, currency }) {
-      // Like an idempotency key per order: an open intent for the same order and amount is reused.
+    async createIntent({ orderId, amountCents, currency, destination = null, feeCents = 0 }) {
+      // Like an idempotency key per order: an open intent for the same order, amount and terms is reused.
       const [open] = await db
         .select()
         .from(simulatedIntent)
@@ -92,6 +110,8 @@ export function simulatedProvider(db: Db) {
             eq(simulatedIntent.orderId, orderId),
             eq(simulatedIntent.amountCents, amountCents),
             inArray(simulatedIntent.status, ['requires_payment_method']),
+            destination ? eq(simulatedIntent.destination, destination) : isNull(simulatedIntent.destination),
+            eq(simulatedIntent.applicationFeeCents, feeCents),
           ),
         )
         .limit(1);
@@ -107,6 +127,8 @@ export function simulatedProvider(db: Db) {
             amountCents,
             currency,
             metadata: { orderId },
+            destination,
+            applicationFeeCents: feeCents,
           })
           .returning(),
       );
@@ -118,20 +140,97 @@ export function simulatedProvider(db: Db) {
       return row ? toIntent(row) : null;
     },
 
-    async refund(id) {
-      await provider.refundOnce(id);
+    async refund(id, _key, options = {}) {
+      await provider.refundOnce(id, options);
     },
 
     async capture(id) {
-      const [done] = await db
-        .update(simulatedIntent)
-        .set({ status: 'succeeded' })
-        .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'requires_capture')))
-        .returning({ id: simulatedIntent.id });
-      if (done) return;
-      const now = await provider.retrieveIntent(id);
-      if (now?.status === 'succeeded') return;
+      // A destination charge pays the seller's account in the same step, as Stripe does.
+      const transferId = await db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(simulatedIntent)
+          .set({ status: 'succeeded' })
+          .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'requires_capture')))
+          .returning();
+        if (!done) return undefined;
+        if (!done.destination) return null;
+        const tr = `tr_sim_${crypto.randomBytes(12).toString('hex')}`;
+        await tx.insert(simulatedTransfer).values({
+          id: tr,
+          destination: done.destination,
+          amountCents: done.amountCents - (done.applicationFeeCents ?? 0),
+          sourceIntent: done.id,
+        });
+        await tx.update(simulatedIntent).set({ transferId: tr }).where(eq(simulatedIntent.id, id));
+        return tr;
+      });
+      if (transferId !== undefined) return { transferId };
+      const [now] = await db.select().from(simulatedIntent).where(eq(simulatedIntent.id, id));
+      if (now?.status === 'succeeded') return { transferId: now.transferId };
       throw new Error(`This PaymentIntent could not be captured because it has a status of ${now?.status ?? 'missing'}.`);
+    },
+
+    async createAccount({ userId, email }) {
+      // One account per seller, like Stripe with one idempotency key per seller.
+      const id = `acct_sim_${userId.replace(/-/g, '').slice(0, 24)}`;
+      await db
+        .insert(simulatedAccount)
+        .values({ id, email, requirementsDue: simulatedRequirements({ name: '', routingNumber: '', accountNumber: '' }) })
+        .onConflictDoNothing();
+      const a = await provider.retrieveAccount(id);
+      if (!a) throw new Error('simulated account missing');
+      return a;
+    },
+
+    async retrieveAccount(id) {
+      const [a] = await db.select().from(simulatedAccount).where(eq(simulatedAccount.id, id));
+      return a ? toAccount(a) : null;
+    },
+
+    async onboardingLink(accountId, { returnUrl }) {
+      // The shop's own page stands in for Stripe's hosted onboarding.
+      return `${new URL(returnUrl).origin}/dashboard/earnings/setup?account=${encodeURIComponent(accountId)}`;
+    },
+
+    /** The simulated onboarding form: what is still due follows from what was given. */
+    async updateAccount(id, details) {
+      const [a] = await db
+        .update(simulatedAccount)
+        .set({
+          name: details.name,
+          routingNumber: details.routingNumber,
+          accountLast4: details.accountNumber.slice(-4),
+          requirementsDue: simulatedRequirements(details),
+        })
+        .where(eq(simulatedAccount.id, id))
+        .returning();
+      if (!a) throw new Error(`No such account: '${id}'`);
+      return toAccount(a);
+    },
+
+    async createTransfer({ amountCents, destination, sourceIntentId, idempotencyKey }) {
+      const [known] = await db.select().from(simulatedTransfer).where(eq(simulatedTransfer.idempotencyKey, idempotencyKey));
+      if (known) return { id: known.id };
+      const acct = await provider.retrieveAccount(destination);
+      if (!acct?.ready) throw new Error('Your destination account needs to have the transfers capability enabled.');
+      const id = `tr_sim_${crypto.randomBytes(12).toString('hex')}`;
+      const [row] = await db
+        .insert(simulatedTransfer)
+        .values({ id, destination, amountCents, sourceIntent: sourceIntentId, idempotencyKey })
+        .onConflictDoNothing()
+        .returning();
+      if (row) return { id: row.id };
+      const [again] = await db.select().from(simulatedTransfer).where(eq(simulatedTransfer.idempotencyKey, idempotencyKey));
+      if (!again) throw new Error('simulated transfer missing');
+      return { id: again.id };
+    },
+
+    async reverseTransfer(transferId, amountCents) {
+      await db
+        .update(simulatedTransfer)
+        .set({ reversedCents: sql`least(${simulatedTransfer.amountCents}, ${simulatedTransfer.reversedCents} + ${amountCents})` })
+        .where(eq(simulatedTransfer.id, transferId));
+      return { id: `trr_sim_${crypto.randomBytes(12).toString('hex')}` };
     },
 
     async release(id) {
@@ -150,25 +249,33 @@ export function simulatedProvider(db: Db) {
      * Gives a payment back in full in one statement (concurrent calls do it once): a held intent's
      * authorisation is cancelled, a captured one refunded. True if this call did.
      */
-    async refundOnce(id: string) {
+    async refundOnce(id: string, options: { reverseTransfer?: boolean } = {}) {
       const [held] = await db
         .update(simulatedIntent)
         .set({ status: 'canceled', refundedCents: sql`${simulatedIntent.amountCents}` })
         .where(and(eq(simulatedIntent.id, id), eq(simulatedIntent.status, 'requires_capture')))
         .returning({ id: simulatedIntent.id });
       if (held) return true;
-      const done = await db
-        .update(simulatedIntent)
-        .set({ refundedCents: sql`${simulatedIntent.amountCents}` })
-        .where(
-          and(
-            eq(simulatedIntent.id, id),
-            eq(simulatedIntent.status, 'succeeded'),
-            lt(simulatedIntent.refundedCents, simulatedIntent.amountCents),
-          ),
-        )
-        .returning({ id: simulatedIntent.id });
-      return done.length > 0;
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .update(simulatedIntent)
+          .set({ refundedCents: sql`${simulatedIntent.amountCents}` })
+          .where(
+            and(
+              eq(simulatedIntent.id, id),
+              eq(simulatedIntent.status, 'succeeded'),
+              lt(simulatedIntent.refundedCents, simulatedIntent.amountCents),
+            ),
+          )
+          .returning();
+        // reverse_transfer: the seller's part of a destination charge comes back with the refund.
+        if (done?.transferId && options.reverseTransfer)
+          await tx
+            .update(simulatedTransfer)
+            .set({ reversedCents: sql`${simulatedTransfer.amountCents}` })
+            .where(eq(simulatedTransfer.id, done.transferId));
+        return !!done;
+      });
     },
 
     async parseWebhook() {
