@@ -4,6 +4,7 @@ import { answerId, answerTime, dollars, dollarsFilter, emailSchema, idSchema, pa
 import { conditionReportInputSchema, conditionReportSchema, listingIssues } from './listing';
 import { optionalShownText, shownText } from './shown-text';
 import { photoIdsSchema, productPhotoSchema } from './uploads';
+import { serialInputSchema } from './devices';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
@@ -54,6 +55,11 @@ export const productSchema = z
     priceBeforeDrop: z.number().nullable().describe('dollars: the price before a cut in the last 14 days, else null'),
     priceDroppedAt: answerTime.nullable().describe('when that cut was made'),
     createdAt: answerTime,
+    /** Always sent by the server; optional in the type only so older fixtures still compile. */
+    goodPrice: z
+      .boolean()
+      .optional()
+      .describe("priced below the fair-price band of its model, variant and grade (GET /price-guide): cards say 'Good price'"),
   })
   .meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
@@ -96,6 +102,14 @@ const productInputObject = z.object({
   description: optionalShownText(2000, { multiline: true }).optional().default(''),
   email: emailSchema.optional(),
   conditionReport: conditionReportInputSchema.optional(),
+  deviceId: idSchema.optional().describe('the catalogue model (GET /devices); left out for an item not in the list'),
+  variant: z.string().trim().max(80).optional().describe("with deviceId: the variant's key (the model's variants[].key)"),
+  colour: z.string().trim().max(40).optional().describe("with deviceId: one of the model's colours"),
+  serial: serialInputSchema
+    .optional()
+    .describe(
+      'write-only: the IMEI (phones; tablets and watches with cellular) or serial number. Checked (IMEI Luhn digit, plausible serial) and against the register of lost and stolen devices; never shown publicly, its last 4 to a buyer after booking',
+    ),
 });
 
 /** The report's answers and the grade they allow (contract listingIssues), as zod issues by path. */
@@ -129,7 +143,7 @@ export const productFormSchema = productInputObject
  * on it). The server checks report and grade against the product's category with the same rule.
  */
 export const productEditSchema = productInputObject
-  .omit({ email: true, category: true })
+  .omit({ email: true, category: true, deviceId: true, variant: true, colour: true, serial: true })
   .partial()
   // No default here: a description left out stays as it is.
   .extend({ description: optionalShownText(2000, { multiline: true }).optional() })
@@ -137,8 +151,32 @@ export const productEditSchema = productInputObject
 export type ProductEdit = z.input<typeof productEditSchema>;
 
 /** One product's page: the product and its condition report (null when it was listed without one). */
+/** The catalogue model a product was listed as, with its variant's specs. */
+export const productDeviceSchema = z
+  .object({
+    id: answerId,
+    brand: z.string(),
+    model: z.string(),
+    releaseYear: z.number().int(),
+    variant: z.string().nullable().describe("the variant's key (GET /price-guide?variant=)"),
+    variantLabel: z.string().nullable(),
+    storage: z.string().nullable(),
+    ram: z.string().nullable(),
+    colour: z.string().nullable(),
+  })
+  .meta({ id: 'ProductDevice' });
+export type ProductDevice = z.infer<typeof productDeviceSchema>;
+
 export const productDetailSchema = productSchema
-  .extend({ conditionReport: conditionReportSchema.nullable() })
+  .extend({
+    conditionReport: conditionReportSchema.nullable(),
+    /** Always sent by the server; optional in the type only so older fixtures still compile. */
+    device: productDeviceSchema.nullable().optional().describe('null for an item not in the catalogue'),
+    serialChecked: z
+      .boolean()
+      .optional()
+      .describe("its seller gave the IMEI or serial and it is not on the shop's register of lost and stolen devices"),
+  })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
@@ -169,6 +207,11 @@ export const productQuerySchema = pageQuery.extend({
     .transform((v) => v === 'true' || v === '1')
     .optional(),
   sort: z.enum(SORTS, { message: `must be one of ${SORTS.join(', ')}` }).default('newest'),
+  brand: z.string().trim().max(40).optional().describe('a brand (facets)'),
+  deviceId: idSchema.optional().describe('a catalogue model (facets: model)'),
+  storage: z.string().trim().max(40).optional(),
+  ram: z.string().trim().max(40).optional(),
+  colour: z.string().trim().max(40).optional(),
 });
 export type ProductQuery = z.input<typeof productQuerySchema>;
 

@@ -3,6 +3,7 @@ export * from './common';
 export * from './shown-text';
 export * from './auth';
 export * from './catalog';
+export * from './devices';
 export * from './condition-checks';
 export * from './listing';
 export * from './users';

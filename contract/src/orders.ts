@@ -38,6 +38,11 @@ export const orderSchema = z
      * once the booking is paid; empty before. Always sent; optional for older fixtures.
      */
     sellerPhone: z.string().optional(),
+    /**
+     * The last 4 characters of the item's IMEI or serial, when its seller gave one: the buyer compares
+     * them with the device at the meeting. Only in the booking's own answers. Always sent; optional for older fixtures.
+     */
+    serialLast4: z.string().nullable().optional(),
     img: z.string(),
     paid: z.boolean(),
     status: z.enum(ORDER_STATUSES),

@@ -26,6 +26,8 @@ import { salesRoutes } from './modules/sales/routes';
 import { salesService } from './modules/sales/service';
 import { catalogService } from './modules/catalog/service';
 import { catalogRoutes } from './modules/catalog/routes';
+import { devicesService } from './modules/devices/service';
+import { devicesRoutes } from './modules/devices/routes';
 import { listingService } from './modules/listing/service';
 import { listingRoutes } from './modules/listing/routes';
 import { photosService } from './modules/uploads/service';
@@ -216,7 +218,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
 
   const photos = photosService({ db, storage: createStorage(config.storage), log: app.log, limits: config.uploads });
   // One catalog service for every module that reads products, so they share its row-estimate cache.
-  const catalog = catalogService(database);
+  const devices = devicesService(database);
+  app.addHook('onClose', async () => devices.close());
+  const catalog = catalogService(database, devices);
   jobs.register({ name: 'uploads.cleanup', everyMs: 60 * 60_000, run: photos.cleanup });
   const refundSweep = jobs.register({ name: 'payments.refund-sweep', everyMs: 5 * 60_000, run: paymentsSvc.sweepRefunds });
   jobs.register({ name: 'payments.forget-webhook-events', everyMs: 60 * 60_000, run: paymentsSvc.forgetWebhookEvents });
@@ -289,6 +293,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         paymentProvider: pay.provider.name,
       });
       await api.register(catalogRoutes, { catalog });
+      await api.register(devicesRoutes, { devices });
       await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, {
         users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded }),
@@ -319,6 +324,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(listingRoutes, {
         listing: listingService(db, { mail, photos, onPriceCut: priceDrops.nudge }),
         catalog,
+        devices,
       });
       await api.register(paymentsRoutes, {
         payments: paymentsSvc,

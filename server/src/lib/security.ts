@@ -135,6 +135,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/allproducts',
   'GET /api/products/:category',
   'GET /api/product/:id',
+  // The device catalogue, suggestions, facet counts and the price guide: public facts (modules/devices).
+  'GET /api/devices',
+  'GET /api/devices/:id',
+  'GET /api/search/suggest',
+  'GET /api/facets',
+  'GET /api/price-guide',
   'GET /api/sellers/:id',
   'GET /api/sellers/:id/reviews',
   'GET /api/sellers/:id/products',

@@ -3,6 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { CATEGORIES, type CategoryName, type Condition } from '@shop/contract';
 import type { Db } from '../db/client';
+import { seedDevices } from '../modules/devices/service';
 import { singleRow } from '../db/rows';
 import { account, advertisement, category, product, user } from '../db/schema';
 import { addDemoPriceDrops, demoConditionReport } from './listing';
@@ -104,6 +105,8 @@ export async function seedCategories(db: Db) {
     .insert(category)
     .values(CATEGORIES.map((c, i) => ({ name: c, img: `/images/categories/${slug(c)}.svg`, position: i })))
     .onConflictDoNothing();
+  // The device catalogue (modules/devices/catalogue.ts), once: admins edit it from then on.
+  await seedDevices(db);
 }
 
 /** Creates a user who can sign in with email + password (the same rows Better Auth writes). */

@@ -5,11 +5,13 @@ import {
   type Advertisement,
   type CategoryName,
   type ConditionReport,
+  type DeviceVariant,
   type Product,
   type ProductDetail,
 } from '@shop/contract';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
+import type { DevicesService } from '../devices/service';
 import { advertisement, category, product } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
@@ -64,6 +66,7 @@ function toProduct(r: ProductRow | OwnProductRow): Product {
     description: r.description,
     status: r.status,
     advertised: r.advertised,
+    goodPrice: r.good_price,
     priceBeforeDrop: r.price_before_drop_cents === null ? null : money.toDollars(r.price_before_drop_cents),
     priceDroppedAt: r.price_dropped_at,
     createdAt: `${r.ts.slice(0, 23)}Z`,
@@ -90,7 +93,25 @@ const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({
 });
 
 /** Reading the catalog: products, categories and ads (writing listings is modules/listing's). */
-export function catalogService(database: Database) {
+/** What the catalog reads of modules/devices: the forgiving reading of typed queries, and counting popular searches. */
+type SearchReading = Pick<DevicesService, 'reader' | 'noteSearch' | 'recordView'>;
+
+/** A product page's row: the list columns, its report and photos, and its catalogue model. */
+type DetailRow = ProductRow & {
+  condition_report: ConditionReport | null;
+  device_id: string | null;
+  variant: string | null;
+  storage: string | null;
+  ram: string | null;
+  colour: string | null;
+  serial_checked: boolean;
+  device_brand: string | null;
+  device_model: string | null;
+  device_year: number | null;
+  device_variants: DeviceVariant[] | null;
+};
+
+export function catalogService(database: Database, devices?: SearchReading) {
   const { db, query } = database;
 
   /**
@@ -123,7 +144,9 @@ export function catalogService(database: Database) {
      * more than the page).
      */
     async listProducts(f: ProductFilters): Promise<Page<Product> & { total?: Total }> {
-      const qy = productListQuery(f);
+      // Typos, spacing and shorthand read against the catalogue's words (modules/devices).
+      const read = devices && f.q ? await devices.reader.read(f.q) : undefined;
+      const qy = productListQuery(f, read?.tsquery);
       const toPage = (rows: ProductRow[]) => {
         const page = keysetPage(rows, f.limit, productKey(f.sort));
         return { items: page.items.map(toProduct), nextCursor: page.nextCursor };
@@ -141,6 +164,7 @@ export function catalogService(database: Database) {
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];
       };
       const [rows, est] = await Promise.all([pageRows(), qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues)]);
+      if (read && !qy.hasCursor) devices?.noteSearch(read, rows.length > 0);
       let total: Total | undefined;
       if (!qy.hasCursor)
         total =
@@ -151,12 +175,28 @@ export function catalogService(database: Database) {
     },
 
     async productById(id: string): Promise<ProductDetail | undefined> {
-      const [row] = await query<ProductRow & { condition_report: ConditionReport | null }>(
-        PRODUCT_BY_ID.name,
-        PRODUCT_BY_ID.text,
-        [id],
-      );
-      return row ? { ...toProduct(row), conditionReport: row.condition_report } : undefined;
+      const [row] = await query<DetailRow>(PRODUCT_BY_ID.name, PRODUCT_BY_ID.text, [id]);
+      if (!row) return undefined;
+      const device =
+        row.device_id && row.device_brand && row.device_model
+          ? {
+              id: row.device_id,
+              brand: row.device_brand,
+              model: row.device_model,
+              releaseYear: row.device_year ?? 0,
+              variant: row.variant,
+              variantLabel: row.device_variants?.find((v) => v.key === row.variant)?.label ?? null,
+              storage: row.storage,
+              ram: row.ram,
+              colour: row.colour,
+            }
+          : null;
+      return { ...toProduct(row), conditionReport: row.condition_report, device, serialChecked: row.serial_checked };
+    },
+
+    /** Counts a view of a product's page for its seller's insights (modules/devices). */
+    async recordView(productId: string) {
+      await devices?.recordView(productId);
     },
 
     /** A seller's own products, sold ones included (not those hidden with a deleted seller), with the contact details they gave. */

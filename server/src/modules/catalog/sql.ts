@@ -41,6 +41,8 @@ export type ProductRow = {
   rating_count: number;
   rating_sum: number;
   advertised: boolean;
+  /** Priced below its model's fair-price band when listed or repriced (modules/devices). */
+  good_price: boolean;
   /** The cover photo (modules/uploads StoredPhoto, stored on the row), null for items without uploads. */
   cover: StoredPhoto | null;
   /** Every photo, read only for one product's page (lists show the cover). */
@@ -58,14 +60,17 @@ export type OwnProductRow = ProductRow & { seller_email: string; phone: string }
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
-  u.id as seller_id, u.rating_count, u.rating_sum, p.advertised, ${PRICE_DROP_SQL}, p.cover`;
+  u.id as seller_id, u.rating_count, u.rating_sum, p.advertised, p.good_price, ${PRICE_DROP_SQL}, p.cover`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
 /** One product shown on the site (not hidden with a deleted seller), sold and unlisted ones too, with its condition report. */
 export const PRODUCT_BY_ID = {
   name: 'catalog_product_by_id',
-  text: `select ${PRODUCT_ROW_SQL}, p.condition_report, p.photos ${FROM_PRODUCT} where p.id = $1 and p.hidden_at is null`,
+  text: `select ${PRODUCT_ROW_SQL}, p.condition_report, p.photos, p.device_id, p.variant, p.storage, p.ram, p.colour,
+  p.serial_hash is not null as serial_checked, d.brand as device_brand, d.model as device_model,
+  d.release_year as device_year, d.variants as device_variants
+${FROM_PRODUCT} left join device d on d.id = p.device_id where p.id = $1 and p.hidden_at is null`,
 };
 
 /** A seller's products, newest first, from a cursor on (created_at, id) when there is one. */
@@ -106,7 +111,11 @@ const ORDER = {
  * indexes, keyset cursors continue where the last page ended. Filtered shapes find the page's ids
  * first (an index-only scan when the cover index holds the filtered columns), then join only those.
  */
-export function productListQuery(f: ProductFilters) {
+/**
+ * `search`: the tsquery of the typed query as modules/devices read it (typos, spacing, shorthand);
+ * without it the words are taken as typed.
+ */
+export function productListQuery(f: ProductFilters, search?: string | null) {
   const values: unknown[] = [];
   const param = (v: unknown) => {
     values.push(v);
@@ -124,10 +133,16 @@ export function productListQuery(f: ProductFilters) {
   if (f.location) where.push(`p.location ilike ${param(`%${escapeLike(f.location)}%`)}`);
   // The seller's verification as mirrored on the product (kept by triggers): no join with user.
   if (f.verified) where.push('p.seller_verified');
-  const tsq = toPrefixQuery(f.q);
+  // Specs from the device catalogue, copied on the row when listed (facets: GET /facets).
+  if (f.deviceId) where.push(`p.device_id = ${param(f.deviceId)}::uuid`);
+  if (f.brand) where.push(`p.brand = ${param(f.brand)}`);
+  if (f.storage) where.push(`p.storage = ${param(f.storage)}`);
+  if (f.ram) where.push(`p.ram = ${param(f.ram)}`);
+  if (f.colour) where.push(`p.colour = ${param(f.colour)}`);
+  const tsq = search !== undefined ? search : toPrefixQuery(f.q);
   if (tsq) where.push(`p.search @@ to_tsquery('simple', ${param(tsq)})`);
   /** Only category (or nothing) narrows the list: its total is a counter read, and its plan never depends on the values. */
-  const plain = !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
+  const plain = !f.brand && !f.deviceId && !f.storage && !f.ram && !f.colour && !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
   const filterWhere = where.join(' and ');
   const filterValues = values.slice();
 

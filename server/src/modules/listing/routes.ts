@@ -17,6 +17,7 @@ import { assertOwnEmail, requireRole, type SessionUser } from '../../auth/plugin
 import { notFound } from '../../lib/errors';
 import { sendKeysetPage } from '../../lib/paging';
 import type { CatalogService } from '../catalog/service';
+import type { DevicesService } from '../devices/service';
 import type { ListingService } from './service';
 
 /** Every listing route needs the seller's (or an admin's) session cookie. */
@@ -33,10 +34,11 @@ const changeErrors = {
   409: e('the item is sold, or already in the asked state'),
 };
 
-export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; catalog: CatalogService }> = async (
-  app,
-  { listing, catalog },
-) => {
+export const listingRoutes: FastifyPluginAsyncZod<{
+  listing: ListingService;
+  catalog: CatalogService;
+  devices: DevicesService;
+}> = async (app, { listing, catalog, devices }) => {
   app.patch(
     '/products/:id',
     {
@@ -151,7 +153,9 @@ export const listingRoutes: FastifyPluginAsyncZod<{ listing: ListingService; cat
     async (request, reply) => {
       const seller = await requireRole(request, 'seller');
       assertOwnEmail(seller, request.body.email);
-      const insertedId = await listing.addProduct(seller, request.body);
+      // The catalogue model and the number are checked first (a registered number is refused and recorded).
+      const checked = await devices.listingChecks(seller, request.body);
+      const insertedId = await listing.addProduct(seller, request.body, checked);
       return reply.code(201).send({ acknowledged: true, insertedId });
     },
   );

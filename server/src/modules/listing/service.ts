@@ -25,6 +25,12 @@ import { moveOrder } from '../orders/state-machine';
 import type { Mailer } from '../../mail/types';
 
 export type ProductEdit = z.output<typeof productEditSchema>;
+
+/** A new listing's catalogue columns and number, checked by modules/devices before the transaction. */
+export type ListingChecks = {
+  columns: Partial<typeof product.$inferInsert>;
+  added(tx: Executor, productId: string): Promise<void>;
+};
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /** What listing edits need of the photo store (modules/uploads): a gallery and flaw photos checked and kept. */
@@ -108,7 +114,12 @@ export function listingService(
   const soldConflict = () => conflict('product_sold', 'This item is sold: it can no longer be changed.');
 
   return {
-    async addProduct(seller: SessionUser, input: ProductInput) {
+    /**
+     * `checked`: what modules/devices made of the input's catalogue model and number (listingChecks):
+     * the specs copied on the row, the number's hash and last 4, and `added`, run in this transaction
+     * (flags the same number in another live listing).
+     */
+    async addProduct(seller: SessionUser, input: ProductInput, checked?: ListingChecks) {
       requireVerifiedEmail(seller, 'list an item');
       // The row and its photos together: a refused photo id leaves no listing behind.
       return db.transaction(async (tx) => {
@@ -128,9 +139,11 @@ export function listingService(
               priceCents: money.toCents(input.price),
               originalPriceCents: money.toCents(input.original_price),
               usedYears: input.used_year,
+              ...checked?.columns,
             })
             .returning({ id: product.id }),
         );
+        await checked?.added(tx, row.id);
         await deps.photos.attach(tx, { productId: row.id, sellerId: seller.id, ids: input.photos });
         // The schema checked the report against the category and the grade (contract listingIssues).
         if (input.conditionReport) {

@@ -65,6 +65,7 @@ export function ordersService(
         buyerEmail: buyer.email,
         productName: product.name,
         img: product.img,
+        serialLast4: product.serialLast4,
         sellerName: seller.name,
         // The seller's phone reaches a buyer only through their booking once it is paid (public answers
         // never carry it): booking and deleting cannot harvest phones.
@@ -98,6 +99,7 @@ export function ordersService(
     productName: r.productName,
     seller: r.sellerName,
     sellerPhone: r.sellerPhone,
+    serialLast4: r.serialLast4,
     img: r.img,
     // Paid: the money is held (paid) or was taken at the hand-off.
     paid: (PAID_STATES as readonly string[]).includes(r.o.status),
