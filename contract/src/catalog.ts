@@ -5,6 +5,7 @@ import { conditionReportInputSchema, conditionReportSchema, listingIssues } from
 import { optionalShownText, shownText } from './shown-text';
 import { photoIdsSchema, productPhotoSchema } from './uploads';
 import { serialInputSchema } from './devices';
+import { nearSchema, placeIdSchema, placeSchema, radiusKmSchema } from './places';
 
 export const categoryNameSchema = z.enum(CATEGORIES, { message: `must be one of ${CATEGORIES.join(', ')}` });
 export const conditionSchema = z.enum(CONDITIONS, { message: `must be one of ${CONDITIONS.join(', ')}` });
@@ -36,7 +37,9 @@ export const productSchema = z
       .describe(
         'uploaded photos, cover first; lists carry the cover alone, one product carries all; empty for items listed before uploads',
       ),
-    location: z.string(),
+    location: z.string().describe("the seller's words for where it is (a note beside `place`)"),
+    place: placeSchema.nullable().describe('the gazetteer place it is in; null when its location named no known place'),
+    distanceKm: z.number().optional().describe('great-circle kilometres from `near`, one decimal, when the list was asked with `near`'),
     seller: z.string().describe("the seller's display name"),
     sellerId: answerId.describe("the seller's public page is /seller/{sellerId}"),
     sellerRating: z.number().nullable().describe("the average of the seller's reviews, one decimal; null without reviews"),
@@ -75,6 +78,9 @@ const productInputObject = z.object({
   price: dollars,
   original_price: dollars,
   location: shownText(120),
+  placeId: placeIdSchema
+    .optional()
+    .describe('the gazetteer place (GET /places); without it the place is looked up from `location`'),
   number: phoneSchema,
   condition: conditionSchema,
   used_year: z
@@ -189,7 +195,7 @@ export const advertiseInputSchema = z
   })
   .refine((v) => v.productId ?? v._id, { message: 'is required', path: ['productId'] });
 
-export const SORTS = ['newest', 'price_asc', 'price_desc'] as const;
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'distance'] as const;
 
 /**
  * Search, filters and sort of the product lists, kept in the URL by the web app
@@ -212,6 +218,8 @@ export const productQuerySchema = pageQuery.extend({
   storage: z.string().trim().max(40).optional(),
   ram: z.string().trim().max(40).optional(),
   colour: z.string().trim().max(40).optional(),
+  near: nearSchema.optional().describe('LAT,LNG: only products within radiusKm of it, each with distanceKm'),
+  radiusKm: radiusKmSchema.optional().describe('with near: how far, in km (default 50, at most 500)'),
 });
 export type ProductQuery = z.input<typeof productQuerySchema>;
 

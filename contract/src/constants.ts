@@ -91,3 +91,6 @@ export const LOGIN_ERROR_TEXTS: Readonly<Record<string, string>> = {
   token_expired: 'This link has expired or was already used. Please ask for a new one.',
   internal_server_error: 'Something went wrong on our side. Please try again.',
 };
+
+/** The most listings kept (and shown) as recently viewed. */
+export const RECENTLY_VIEWED_MAX = 12;

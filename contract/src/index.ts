@@ -4,6 +4,7 @@ export * from './shown-text';
 export * from './auth';
 export * from './catalog';
 export * from './devices';
+export * from './places';
 export * from './condition-checks';
 export * from './listing';
 export * from './users';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerId, answerTime, dollars, idSchema, phoneSchema } from './common';
+import { RECENTLY_VIEWED_MAX } from './constants';
 import { shownText } from './shown-text';
 
 /* ---------- Offers ---------- */
@@ -77,9 +78,6 @@ export const productIdParams = z.object({ productId: idSchema });
 export const listingSavesSchema = z.array(z.object({ productId: answerId, saves: z.number().int() }));
 
 /* ---------- Recently viewed ---------- */
-
-/** The most listings kept (and shown) as recently viewed. */
-export const RECENTLY_VIEWED_MAX = 12;
 
 export const recentlyViewedSchema = z
   .object({

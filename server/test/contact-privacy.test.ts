@@ -8,9 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
 import { addProduct, admin, buyer, expectStatus, payOrder, placeOrder, seller } from './helpers/builders';
+import { serialHash } from '../src/modules/devices/service';
 
 const PHONE = '+880 1999 424242';
 const PHONE_DIGITS = '1999424242';
+/** The listed items' IMEI (write-only, issue 28): no answer carries it or its stored hash; the booking buyer sees its last 4. */
+const IMEI = '356938035643809';
+const IMEI_HASH = serialHash(IMEI);
 
 let t: TestApp;
 let s: Client;
@@ -45,6 +49,8 @@ function leaks(body: unknown): string | undefined {
   const text = JSON.stringify(body) ?? '';
   if (text.toLowerCase().includes(s.email.toLowerCase())) return 'email';
   if (text.replace(/\D/g, '').includes(PHONE_DIGITS)) return 'phone';
+  if (text.replace(/\D/g, '').includes(IMEI.slice(0, 11))) return 'IMEI';
+  if (text.includes(IMEI_HASH)) return 'IMEI hash';
   return undefined;
 }
 
@@ -54,8 +60,8 @@ beforeAll(async () => {
   s = await seller(t, 'private-seller');
   booker = await buyer(t, 'booker');
   stranger = await buyer(t, 'stranger');
-  const listed = await addProduct(s, { number: PHONE, category: 'Laptop' });
-  const booked = await addProduct(s, { number: PHONE, category: 'Laptop' });
+  const listed = await addProduct(s, { number: PHONE, category: 'Mobile', serial: IMEI });
+  const booked = await addProduct(s, { number: PHONE, category: 'Mobile', serial: IMEI });
   const orderId = await placeOrder(booker, booked);
   bookedOrder = orderId;
   ids.push(listed, booked, orderId);
@@ -97,6 +103,9 @@ describe('contact details stay private', () => {
     await payOrder(booker, bookedOrder);
     const orders = await myOrders();
     expect(orders.map((o) => o.sellerPhone)).toEqual([PHONE]);
+    // The IMEI's last 4, to compare with the device at the meeting; never the whole number.
+    expect((orders as { serialLast4?: string | null }[]).map((o) => o.serialLast4)).toEqual(['3809']);
+    expect(JSON.stringify(orders)).not.toContain(IMEI);
     expect(JSON.stringify(orders)).not.toContain(s.email);
   });
 

@@ -5,7 +5,8 @@ import { CATEGORIES, type CategoryName, type Condition } from '@shop/contract';
 import type { Db } from '../db/client';
 import { seedDevices } from '../modules/devices/service';
 import { singleRow } from '../db/rows';
-import { account, advertisement, category, product, user } from '../db/schema';
+import { account, advertisement, category, meetupSpot, product, user } from '../db/schema';
+import { gazetteer, listingPlace } from '../modules/places/gazetteer';
 import { addDemoPriceDrops, demoConditionReport } from './listing';
 import type { Storage } from '../storage';
 import { addDemoPhotos } from './photos';
@@ -145,6 +146,7 @@ export async function seedDemo(db: Db, password: string, storage?: Storage) {
   }
   const sellers = [ids['seller@shop.test'], ids['newseller@shop.test']].filter((id) => id !== undefined);
   if (!sellers.length) return;
+  await seedMeetupSpots(db);
   const now = Date.now();
   const rows: (typeof product.$inferInsert)[] = [];
   let n = 0;
@@ -159,6 +161,7 @@ export async function seedDemo(db: Db, password: string, storage?: Storage) {
         description: `${cycle(CONDITIONS, i)} condition, used with care. Comes with the original charger or accessories where applicable. Meet in a public place to check it before paying.`,
         img: `/images/products/${slug(c)}-${i + 1}.svg`,
         location: cycle(LOCATIONS, n + i * 3),
+        ...listingPlace(undefined, cycle(LOCATIONS, n + i * 3), (f, m) => new Error(`${f} ${m}`)),
         phone: `+880 17${String(10000000 + ((n * 7919 + i * 104729) % 89999999)).slice(0, 8)}`,
         condition: cycle(CONDITIONS, i),
         priceCents: price,
@@ -183,4 +186,29 @@ export async function seedDemo(db: Db, password: string, storage?: Storage) {
   // One ad each for four categories.
   const adProducts = ['Laptop', 'Mobile', 'Camera', 'Headphone'].map((c) => inserted.find((p) => p.category === c)!);
   await db.insert(advertisement).values(adProducts.map((p, i) => ({ productId: p.id, createdAt: new Date(now - i * 60_000) })));
+}
+
+/**
+ * Safe meetup spots, two per demo city: public, staffed, lit places near the city's centre (the
+ * coordinates are the gazetteer's centre, moved a few hundred metres). Admins edit or add more.
+ */
+const SPOT_KINDS = [
+  { name: (city: string) => `${city} Police Station lobby`, address: 'Front desk, open to the public', hours: 'Open 24 hours', dLat: 0.004, dLng: 0.003 },
+  { name: (city: string) => `${city} City Centre mall, help desk`, address: 'Ground floor, by the main entrance', hours: 'Daily 10:00-21:00', dLat: -0.005, dLng: 0.004 },
+];
+
+export async function seedMeetupSpots(db: Db) {
+  const rows = LOCATIONS.flatMap((city) => {
+    const p = gazetteer.resolve(city);
+    if (!p) return [];
+    return SPOT_KINDS.map((k) => ({
+      name: k.name(city),
+      address: `${k.address}, ${city}`,
+      hours: k.hours,
+      placeId: p.id,
+      lat: Math.round((p.lat + k.dLat) * 1e5) / 1e5,
+      lng: Math.round((p.lng + k.dLng) * 1e5) / 1e5,
+    }));
+  });
+  await db.insert(meetupSpot).values(rows);
 }

@@ -157,6 +157,20 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           path: child(dash.payment.path),
                           lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }),
                         },
+                        {
+                          path: child(dash.offers.path),
+                          lazy: async () => ({ Component: (await import('@/features/offers/pages/offers-page')).OffersPage }),
+                        },
+                        {
+                          path: child(dash.saved.path),
+                          lazy: async () => ({ Component: (await import('@/features/catalog/pages/saved-page')).SavedPage }),
+                        },
+                        {
+                          path: child(dash.startSelling.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/seller/pages/start-selling-page')).StartSellingPage,
+                          }),
+                        },
                       ],
                     },
                     {

@@ -22,18 +22,19 @@ function readPending(): string | null {
 /**
  * The heart on cards and product pages: saves the listing (its price drops and its sale are then told
  * on the bell). A guest is asked to log in first, and the listing is saved when they come back.
- * Hidden on one's own listing and for admins (`hidden`).
+ * Hidden on one's own listing and for admins.
  */
 export function FavoriteButton({
   productId,
   name,
+  sellerId,
   className = '',
-  hidden = false,
 }: {
   productId: string;
   name: string;
+  /** The listing's seller: no heart on one's own listing. */
+  sellerId?: string;
   className?: string;
-  hidden?: boolean;
 }) {
   const { user } = useUser();
   const navigate = useNavigate();
@@ -53,7 +54,7 @@ export function FavoriteButton({
     );
   }, [signedIn, productId, set]);
 
-  if (hidden || user?.role === 'admin') return null;
+  if (user?.role === 'admin' || (user && user.id === sellerId)) return null;
 
   const onClick = () => {
     if (!user) {

@@ -21,7 +21,8 @@ export function rolesOf(user: Pick<SessionUser, 'role' | 'verified'> | null | un
   const role = user?.role;
   return {
     isAdmin: role === 'admin',
-    isBuyer: role === 'buyer',
+    // Every account but an admin's buys; one that sells buys too.
+    isBuyer: role === 'buyer' || role === 'seller',
     isSeller: role === 'seller',
     isVerified: role === 'seller' && user?.verified === true,
   };

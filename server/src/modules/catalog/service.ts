@@ -13,9 +13,11 @@ import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
 import type { DevicesService } from '../devices/service';
 import { advertisement, category, product } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
+import { gazetteer } from '../places/gazetteer';
 import { toProductPhoto } from '../uploads/process';
+import { nearProducts } from './near';
 import {
   BY_IDS,
   PRODUCT_BY_ID,
@@ -51,6 +53,8 @@ function toProduct(r: ProductRow | OwnProductRow): Product {
     img: r.img,
     photos: r.photos ? r.photos.map(toProductPhoto) : r.cover ? [toProductPhoto(r.cover)] : [],
     location: r.location,
+    place: r.place_id === null ? null : (gazetteer.byId(r.place_id) ?? null),
+    ...('distance_km' in r ? { distanceKm: r.distance_km as number } : {}),
     seller: r.seller_name,
     sellerId: r.seller_id,
     sellerRating: ratingAverage(r.rating_sum, r.rating_count),
@@ -144,6 +148,12 @@ export function catalogService(database: Database, devices?: SearchReading) {
      * more than the page).
      */
     async listProducts(f: ProductFilters): Promise<Page<Product> & { total?: Total }> {
+      if (!f.near && f.sort === 'distance') throw badRequest('near', 'is required to sort by distance');
+      if (!f.near && f.radiusKm !== undefined) throw badRequest('near', 'is required with radiusKm');
+      if (f.near) {
+        const r = await nearProducts(query, f);
+        return { items: r.rows.map(toProduct), nextCursor: r.nextCursor, total: r.total === undefined ? undefined : { n: r.total, exact: true } };
+      }
       // Typos, spacing and shorthand read against the catalogue's words (modules/devices).
       const read = devices && f.q ? await devices.reader.read(f.q) : undefined;
       const qy = productListQuery(f, read?.tsquery);

@@ -47,6 +47,8 @@ export type ProductRow = {
   cover: StoredPhoto | null;
   /** Every photo, read only for one product's page (lists show the cover). */
   photos?: StoredPhoto[];
+  /** The gazetteer place (modules/places), null when its location named none. */
+  place_id: number | null;
 };
 
 /** A seller's own product row: the contact details they listed it with (never in public answers). */
@@ -60,7 +62,7 @@ export type OwnProductRow = ProductRow & { seller_email: string; phone: string }
 const PRODUCT_ROW_SQL = `p.id, p.name, p.category, p.img, p.location, p.condition, p.price_cents,
   p.original_price_cents, p.used_years, p.description, p.status, ${TS_SQL} as ts,
   case when u.deleted_at is null then u.name else '' end as seller_name, u.verified as seller_verified,
-  u.id as seller_id, u.rating_count, u.rating_sum, p.advertised, p.good_price, ${PRICE_DROP_SQL}, p.cover`;
+  u.id as seller_id, u.rating_count, u.rating_sum, p.advertised, p.good_price, ${PRICE_DROP_SQL}, p.cover, p.place_id`;
 
 const FROM_PRODUCT = `from product p join "user" u on u.id = p.seller_id`;
 
@@ -146,7 +148,8 @@ export function productListQuery(f: ProductFilters, search?: string | null) {
   const filterWhere = where.join(' and ');
   const filterValues = values.slice();
 
-  const o = ORDER[f.sort];
+  // 'distance' is near.ts's (a list with `near` never gets here).
+  const o = ORDER[f.sort === 'distance' ? 'newest' : f.sort];
   const cursor = decodeCursor(f.cursor);
   if (cursor) {
     if (f.sort === 'newest' ? typeof cursor.k !== 'string' : typeof cursor.k !== 'number')

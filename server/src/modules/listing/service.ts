@@ -19,6 +19,7 @@ import { singleRow } from '../../db/rows';
 import { advertisement, order, product, productPriceChange, user } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
+import { listingPlace } from '../places/gazetteer';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
 import { bookingCancelledMail } from '../../mail/templates/booking-cancelled';
 import { moveOrder } from '../orders/state-machine';

@@ -39,7 +39,11 @@ function useTabs(): Tab[] {
   const unread = useUnreadMessages(!!user);
   const home = pathname === paths.home.path;
   const messages = under(pathname, dash.messages.path);
-  const sell = under(pathname, dash.addProducts.path) || under(pathname, dash.myProducts.path);
+  const sell =
+    under(pathname, dash.addProducts.path) || under(pathname, dash.myProducts.path) || under(pathname, dash.startSelling.path);
+  // An account that does not sell yet is taken to the step that switches selling on (issue 26).
+  const sellTo =
+    user && user.role !== 'seller' && user.role !== 'admin' ? dash.startSelling.getHref() : dash.addProducts.getHref();
   return [
     { label: 'Home', to: paths.home.getHref(), icon: <HomeIcon size={22} />, active: home && hash !== SEARCH_HASH },
     {
@@ -49,7 +53,7 @@ function useTabs(): Tab[] {
       icon: <SearchIcon size={22} />,
       active: home && hash === SEARCH_HASH,
     },
-    { label: 'Sell', to: dash.addProducts.getHref(), icon: <PlusCircleIcon size={22} />, active: sell },
+    { label: 'Sell', to: sellTo, icon: <PlusCircleIcon size={22} />, active: sell },
     { label: 'Messages', to: dash.messages.getHref(), icon: <MessageIcon size={22} />, active: messages, badge: unread },
     {
       label: 'Account',

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { PackagePlus } from 'lucide-react';
+import { Heart, PackagePlus } from 'lucide-react';
 import { EmptyState } from '@/components/empty-state';
 import { OrderStatusBadge } from '@/components/order-status-badge';
 import { ErrorState } from '@/components/error-state';
@@ -7,6 +7,7 @@ import { Repeat } from '@/components/repeat';
 import { paths } from '@/config/paths';
 import { ProductCard, ProductCardSkeleton } from '@/features/catalog/components/product-card';
 import { useHeldSales } from '@/features/seller/api/get-sales';
+import { useListingSaves } from '@/features/seller/api/get-listing-saves';
 import { useSellerProducts } from '@/features/seller/api/get-seller-products';
 import { AdButton } from '@/features/seller/components/ad-button';
 import { ListingActions } from '@/features/seller/components/listing-actions';
@@ -20,6 +21,7 @@ import { useUser } from '@/hooks/use-user';
 export function MyProductsPage() {
   const { user } = useUser();
   const products = useSellerProducts(user?.email);
+  const saves = useListingSaves();
   // A paid item is only "Sold" once handed over: while the buyer's money is held it is "Paid, held".
   const list = products.data ?? [];
   const held = useHeldSales(list.some((p) => p.status === 'sold'));
@@ -90,13 +92,10 @@ export function MyProductsPage() {
                   </div>
                 }
                 badges={
-                  product.status === 'sold' ? (
-                    soldBadge(product._id)
-                  ) : product.status === 'unlisted' ? (
-                    <span className="badge badge-warning badge-sm">Unlisted</span>
-                  ) : product.advertised ? (
-                    <span className="badge badge-secondary badge-sm">Advertised</span>
-                  ) : null
+                  <>
+                    {savedBadge(saves.data?.get(product._id) ?? 0)}
+                    {statusBadge(product)}
+                  </>
                 }
               />
             </li>
@@ -104,5 +103,26 @@ export function MyProductsPage() {
         </ul>
       )}
     </section>
+  );
+
+  function statusBadge(product: (typeof list)[number]) {
+    return product.status === 'sold' ? (
+      soldBadge(product._id)
+    ) : product.status === 'unlisted' ? (
+      <span className="badge badge-warning badge-sm">Unlisted</span>
+    ) : product.advertised ? (
+      <span className="badge badge-secondary badge-sm">Advertised</span>
+    ) : null;
+  }
+}
+
+/** How many people saved a listing (none: no badge). */
+function savedBadge(n: number) {
+  if (!n) return null;
+  return (
+    <span className="badge badge-sm gap-1 bg-base-100/90">
+      <Heart size={12} className="fill-error text-error" aria-hidden="true" />
+      {n === 1 ? 'Saved by 1 person' : `Saved by ${n} people`}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@shop/contract';
 import { CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
+import { FavoriteButton } from '@/components/favorite-button';
 import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { VerifiedTick } from '@/components/verified-tick';
@@ -54,6 +55,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           <PriceDrop product={product} badgeOnly className="sm:hidden" />
           {badges}
         </div>
+        <FavoriteButton
+          productId={product._id}
+          name={product.name}
+          sellerId={product.sellerId}
+          className="absolute right-2 top-2 z-10"
+        />
         {product.sellerReviews ? (
           // Phones: on the photo, so the compact card keeps its height.
           <div className="badge badge-sm absolute bottom-2 left-2 bg-base-100/90 sm:hidden">

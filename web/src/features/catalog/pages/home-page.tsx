@@ -5,6 +5,7 @@ import { AdvertisementSection } from '../components/advertisement-section';
 import { FeaturedCollection } from '../components/featured-collection';
 import { CountSkeleton, countRowClass, ProductGridSkeleton } from '../components/product-card-skeleton';
 import { PromoBanner } from '../components/promo-banner';
+import { RecentlyViewed } from '../components/recently-viewed';
 import { FilterBarPlaceholder } from '../filters/filter-layout';
 
 // Its code (filters, list, cards) loads while the banner paints; the server's page has it rendered.
@@ -35,6 +36,7 @@ export function HomePage() {
           <OurProducts />
         </Suspense>
       </section>
+      <RecentlyViewed />
       <AdvertisementSection />
       <FeaturedCollection />
     </div>

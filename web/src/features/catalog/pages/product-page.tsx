@@ -22,6 +22,9 @@ import { ProductCard } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { ConditionReport } from '../components/condition-report';
+import { MakeOffer } from '../components/make-offer';
+import { RecentlyViewed } from '../components/recently-viewed';
+import { useRecordView } from '../hooks/use-recently-viewed';
 import { PriceDrop } from '../components/price-drop';
 import { ShareButton } from '../components/share-button';
 import { useBuyNow } from '../hooks/use-buy-now';
@@ -95,6 +98,13 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const unlisted = product.status === 'unlisted';
   /** The signed-in person's own listing: no booking, offer or heart of their own. */
   const own = !!user && user.id === product.sellerId;
+  useRecordView({
+    productId: product._id,
+    name: product.name,
+    img: product.photos[0]?.url ?? product.img,
+    price: product.price,
+    status: product.status === 'sold' ? 'sold' : product.status === 'unlisted' ? 'unlisted' : 'available',
+  });
   const below = percentBelow(product.price, product.original_price);
   const YourBooking = useYourBooking();
   const buyBlock = own ? (
@@ -127,6 +137,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       >
         Buy now
       </button>
+      <MakeOffer productId={product._id} name={product.name} price={product.price} location={product.location} />
       <p className="text-sm text-base-content/70">
         {user
           ? 'Book it and pay by card: the money is held until you meet, check it works and hand over your code.'
@@ -158,7 +169,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <span className="badge badge-outline">{product.category}</span>
                 <span className="badge badge-neutral">{product.condition}</span>
                 <ShareButton title={product.name} path={paths.product.getHref(product._id)} className="ml-auto" />
-                <FavoriteButton productId={product._id} name={product.name} hidden={own} />
+                <FavoriteButton productId={product._id} name={product.name} sellerId={product.sellerId} />
               </div>
               <h1 id="product-title" className="text-3xl font-bold leading-tight sm:text-4xl">
                 {product.name}
@@ -243,6 +254,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       </div>
 
       <RelatedProducts product={product} onBuy={onBuy} />
+      <RecentlyViewed exclude={product._id} />
       {modal}
     </div>
   );

@@ -28,16 +28,27 @@ describe('Dashboard side menu', () => {
     expect(screen.queryByText('welcome')).not.toBeInTheDocument();
   });
 
-  it('buyer: My Orders', async () => {
+  // Issue 26: every account buys (My Orders, Offers, Saved for a seller too); one that does not sell yet is offered "Start selling".
+  it('buyer: My Orders, Offers, Saved, and Start selling', async () => {
     mockFetch({});
     render(sam('buyer'));
-    expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Messages', 'Profile']);
+    expect(await menuLabels()).toEqual(['Overview', 'My Orders', 'Offers', 'Saved', 'Start selling', 'Messages', 'Profile']);
   });
 
-  it('seller: My Products, Sales and Add Products', async () => {
+  it('seller: what a buyer has, then My Products, Sales and Add Products', async () => {
     mockFetch({});
     render(sam('seller'));
-    expect(await menuLabels()).toEqual(['Overview', 'My Products', 'Sales', 'Add Products', 'Messages', 'Profile']);
+    expect(await menuLabels()).toEqual([
+      'Overview',
+      'My Orders',
+      'Offers',
+      'Saved',
+      'My Products',
+      'Sales',
+      'Add Products',
+      'Messages',
+      'Profile',
+    ]);
   });
 
   it('admin: All Buyer, All Seller and the audit log', async () => {

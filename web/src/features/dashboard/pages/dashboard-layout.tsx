@@ -2,6 +2,8 @@ import { NavLink, Outlet } from 'react-router';
 import {
   ClipboardList,
   Flag,
+  HandCoins,
+  Heart,
   LayoutDashboard,
   MessagesSquare,
   PackagePlus,
@@ -32,8 +34,14 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
   const items: MenuItem[] = [
     { to: d.root.getHref(), label: 'Overview', icon: <LayoutDashboard size={18} aria-hidden="true" />, end: true },
   ];
-  if (roles.isBuyer)
+  if (roles.isBuyer) {
     items.push({ to: d.myOrders.getHref(), label: 'My Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
+    items.push({ to: d.offers.getHref(), label: 'Offers', icon: <HandCoins size={18} aria-hidden="true" /> });
+    items.push({ to: d.saved.getHref(), label: 'Saved', icon: <Heart size={18} aria-hidden="true" /> });
+  }
+  // An account that buys may sell too: the step that switches selling on, until it is on.
+  if (roles.isBuyer && !roles.isSeller)
+    items.push({ to: d.startSelling.getHref(), label: 'Start selling', icon: <Store size={18} aria-hidden="true" /> });
   if (roles.isSeller) {
     items.push({ to: d.myProducts.getHref(), label: 'My Products', icon: <Package size={18} aria-hidden="true" /> });
     items.push({ to: d.sales.getHref(), label: 'Sales', icon: <Receipt size={18} aria-hidden="true" /> });
