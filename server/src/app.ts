@@ -49,6 +49,9 @@ import { systemRoutes } from './modules/system/routes';
 import { auditService } from './modules/audit/service';
 import { auditRoutes } from './modules/audit/routes';
 import { registerEvents } from './modules/events/plugin';
+import { meetupRoutes } from './modules/meetup/routes';
+import { meetupService } from './modules/meetup/service';
+import { placesRoutes } from './modules/places/routes';
 import { notificationsService } from './modules/notifications/service';
 import { notificationsRoutes } from './modules/notifications/routes';
 import { registerToldHooks } from './modules/notifications/told-hooks';
@@ -283,6 +286,17 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   const reviews = reviewsService({ database, notifications: notifications });
   jobs.register({ name: 'handoff.release-stale-holds', everyMs: 15 * 60_000, run: handoff.releaseStaleHolds });
   jobs.register({ name: 'handoff.expire-unpaid', everyMs: 15 * 60_000, run: handoff.expireUnpaid });
+  // Meetings: the agreed place and time of each booking, reminders before it and a follow-up after.
+  const meetup = meetupService({
+    db,
+    mailer,
+    baseUrl: config.baseUrl,
+    shopName: config.shopName,
+    notifications,
+    clock: clock ?? (() => new Date()),
+  });
+  jobs.register({ name: 'meetings.remind', everyMs: 5 * 60_000, run: meetup.remindDue });
+  jobs.register({ name: 'meetings.follow-up', everyMs: 15 * 60_000, run: meetup.followUpPassed });
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -293,6 +307,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         paymentProvider: pay.provider.name,
       });
       await api.register(catalogRoutes, { catalog });
+      await api.register(placesRoutes);
+      await api.register(meetupRoutes, { meetup });
       await api.register(devicesRoutes, { devices });
       await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, {

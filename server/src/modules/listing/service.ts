@@ -135,6 +135,8 @@ export function listingService(
               // attach() sets it to the cover's URL.
               img: '',
               location: input.location,
+              // The place chosen, or the one the location names (clients that send text only).
+              ...listingPlace(input.placeId, input.location, badRequest),
               phone: input.number,
               condition: input.condition,
               priceCents: money.toCents(input.price),
@@ -191,6 +193,9 @@ export function listingService(
         if (input.name !== undefined) set.name = input.name;
         if (input.description !== undefined) set.description = input.description;
         if (input.location !== undefined) set.location = input.location;
+        // A new place, or the one a new location names (the old place stays when it names none).
+        if (input.placeId !== undefined || input.location !== undefined)
+          Object.assign(set, listingPlace(input.placeId, input.location, badRequest));
         if (input.number !== undefined) set.phone = input.number;
         if (input.used_year !== undefined) set.usedYears = input.used_year;
         if (input.original_price !== undefined) set.originalPriceCents = money.toCents(input.original_price);
