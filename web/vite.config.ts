@@ -67,12 +67,18 @@ function scriptAfterPaint(): Plugin {
           source: fs.readFileSync(path.join(webRoot, 'src/app/boot-script.js'), 'utf8'),
         }),
       );
-      html.source = source
+      const rewritten = source
         .replace(modulePreload, '')
         .replace(
           entryScript,
           () => `\n    <script defer src="/${boot}" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
         );
+      // Vite writing its tags another way (another attribute order, a second script) would leave the
+      // page fetching the app with its first paint, or twice: the build stops instead
+      // (e2e/build-output.e2e.ts checks the result too).
+      if (/type="module"|rel="modulepreload"/.test(rewritten))
+        this.error('index.html still has a module script or preload after scriptAfterPaint: update its patterns');
+      html.source = rewritten;
     },
   };
 }
@@ -80,7 +86,8 @@ function scriptAfterPaint(): Plugin {
 /**
  * The home-screen icons, drawn at build time from the SVGs in the repository (public/favicon.svg with
  * its rounded corners; pwa/icon-maskable.svg edge to edge, for launchers that cut their own shape and
- * for iOS, which rounds the corners itself). sharp comes from the server's workspace.
+ * for iOS, which rounds the corners itself), by @vite-pwa/assets-generator: rendered at each icon's
+ * size (not scaled up from 32 px), the maskable and Apple ones on an opaque background.
  */
 const APP_ICONS = [
   { file: 'icons/icon-192.png', size: 192, svg: 'public/favicon.svg', purpose: 'any' },
@@ -95,14 +102,11 @@ function appIcons(): Plugin {
     name: 'shop-app-icons',
     apply: 'build',
     async generateBundle() {
-      const { default: sharp } = await import('sharp');
+      const { generateMaskableAsset, generateTransparentAsset } = await import('@vite-pwa/assets-generator/api');
       for (const icon of APP_ICONS) {
         const svg = fs.readFileSync(path.join(webRoot, icon.svg));
-        // Rendered at the icon's size (density scales the 32-unit viewBox), not scaled up from 32 px.
-        const png = await sharp(svg, { density: (72 * icon.size) / 32 })
-          .resize(icon.size, icon.size)
-          .png({ compressionLevel: 9 })
-          .toBuffer();
+        const draw = icon.purpose === 'any' ? generateTransparentAsset : generateMaskableAsset;
+        const png = await (await draw('png', svg, icon.size, { padding: 0, outputOptions: { compressionLevel: 9 } })).toBuffer();
         this.emitFile({ type: 'asset', fileName: icon.file, source: png });
       }
     },
