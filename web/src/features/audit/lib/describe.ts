@@ -6,6 +6,7 @@ const ACTION_LABELS: Record<AuditAction, string> = {
   'user.deleted': 'User deleted',
   'role.granted': 'Admin role granted',
   'payment.refunded': 'Payment refunded',
+  'order.refunded': 'Order refunded by an admin',
   'two_factor.enabled': 'Two-factor sign-in turned on',
   'two_factor.disabled': 'Two-factor sign-in turned off',
   'two_factor.recovery_codes_regenerated': 'New recovery codes',
