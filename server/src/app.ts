@@ -141,7 +141,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   registerNoStore(app);
   // Counters of the per-IP limits, and of the bookings a person made in a day (modules/orders).
   const counters = await createCounterStore(config, app.log);
-  registerRateLimits(app, {
+  await registerRateLimits(app, {
     store: counters,
     apiMax: config.rateLimit.max,
     authMax: config.rateLimit.authMax,

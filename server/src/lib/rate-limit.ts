@@ -1,14 +1,16 @@
 import crypto from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStore, normalizeIP } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { AppError } from './errors';
 import { normalisedPath, requestPath } from './request-path';
 
 /**
  * Abuse limits, all in one place:
- *  - every /api call: RATE_LIMIT_MAX a minute per client IP;
+ *  - every /api call: RATE_LIMIT_MAX a minute per client IP, by @fastify/rate-limit (its hook, headers
+ *    and 429), counting in the store below;
  *  - sign-in, sign-up, change-password and two-factor codes: AUTH_RATE_LIMIT_MAX a minute per client
  *    IP; sign-in / sign-up also AUTH_RATE_LIMIT_MAX a minute and AUTH_EMAIL_HOURLY_MAX an hour per
  *    (email address, client IP). Nothing counted for an address at other IPs refuses an attempt, so
@@ -18,7 +20,8 @@ import { normalisedPath, requestPath } from './request-path';
  * The client IP is `request.ip`, which honours TRUST_PROXY (X-Forwarded-For is read only from trusted
  * proxies), so one client's attempts never spend another client's budget. IPv6 clients are counted per
  * /64, the block one household or VM usually gets. Counters live in Redis when REDIS_URL is set (all
- * instances share them), in memory otherwise. Fixed windows. Paths are matched as the URL parser
+ * instances share them), in memory otherwise; the same store counts the per-account caps of other
+ * modules (bookings a day, messages, uploads). Fixed windows. Paths are matched as the URL parser
  * resolves them (lib/request-path.ts), so no other spelling of an address escapes its limit.
  */
 export const RATE_WINDOW_MS = 60_000;
@@ -158,13 +161,32 @@ function seconds(ttlMs: number) {
   return Math.max(1, Math.ceil(ttlMs / 1000));
 }
 
-function tooMany(reply: FastifyReply, ttlMs: number, what: 'attempts' | 'requests') {
+function tooManyMessage(ttlMs: number, what: 'attempts' | 'requests') {
   const s = seconds(ttlMs);
   const wait = s > 90 ? `${Math.ceil(s / 60)} minutes` : `${s} ${s === 1 ? 'second' : 'seconds'}`;
+  return `Too many ${what}. Try again in ${wait}.`;
+}
+
+function tooMany(reply: FastifyReply, ttlMs: number, what: 'attempts' | 'requests') {
   return reply
     .code(429)
-    .header('retry-after', String(s))
-    .send({ error: 'rate_limited', message: `Too many ${what}. Try again in ${wait}.` });
+    .header('retry-after', String(seconds(ttlMs)))
+    .send({ error: 'rate_limited', message: tooManyMessage(ttlMs, what) });
+}
+
+/** @fastify/rate-limit's store interface over one of ours: its counts go to `store` under `prefix`. */
+function libraryStore(store: CounterStore, prefix: string) {
+  return class implements FastifyRateLimitStore {
+    incr(key: string, done: (err: Error | null, res?: { current: number; ttl: number }) => void, windowMs: number) {
+      store.hit(prefix + key, windowMs).then(
+        (h) => done(null, { current: h.count, ttl: h.ttlMs }),
+        (err: Error) => done(err),
+      );
+    }
+    child() {
+      return this;
+    }
+  };
 }
 
 /** Whether the per-IP limit counts requests to this URL (every /api route but the probes and the webhook). */
@@ -173,21 +195,26 @@ export function rateLimitApplies(url: string): boolean {
 }
 
 /** Installs the limits on the whole app; call before any route is registered. */
-export function registerRateLimits(
+export async function registerRateLimits(
   app: FastifyInstance,
   opts: { store: CounterStore; apiMax: number; authMax: number; emailHourlyMax: number },
 ) {
   const { store, apiMax, authMax, emailHourlyMax } = opts;
   app.addHook('onClose', async () => store.close());
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!rateLimitApplies(request.url)) return;
-    const { count, ttlMs } = await store.hit(`api:${clientKey(request)}`, RATE_WINDOW_MS);
-    reply.header('x-ratelimit-limit', String(apiMax));
-    reply.header('x-ratelimit-remaining', String(Math.max(0, apiMax - count)));
-    reply.header('x-ratelimit-reset', String(seconds(ttlMs)));
-    if (count > apiMax) return tooMany(reply, ttlMs, 'requests');
+  // The general per-IP limit. Not per route (`global: false`): one onRequest hook for every request,
+  // so an /api path no route matches (a 404) is counted too.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: apiMax,
+    timeWindow: RATE_WINDOW_MS,
+    store: libraryStore(store, 'api:'),
+    keyGenerator: clientKey,
+    allowList: (request) => !rateLimitApplies(request.url),
+    errorResponseBuilder: (_request, c) =>
+      new AppError(429, 'rate_limited', tooManyMessage(c.ttl, 'requests'), undefined, seconds(c.ttl)),
   });
+  app.addHook('onRequest', app.rateLimit());
 
   // preHandler: the body (and so the email being tried) has been parsed by now.
   app.addHook('preHandler', async (request, reply) => {
