@@ -20,3 +20,4 @@ export * from './trust';
 export * from './pages';
 export * from './money';
 export * from './payouts';
+export * from './domain-events';

@@ -54,7 +54,8 @@ import { meetupService } from './modules/meetup/service';
 import { placesRoutes } from './modules/places/routes';
 import { notificationsService } from './modules/notifications/service';
 import { notificationsRoutes } from './modules/notifications/routes';
-import { registerToldHooks } from './modules/notifications/told-hooks';
+import { subscribeModules } from './modules/subscribers';
+import { createDomainEvents } from './lib/domain-events';
 import { conversationsService } from './modules/conversations/service';
 import { conversationsRoutes } from './modules/conversations/routes';
 import { alertsService } from './modules/alerts/service';
@@ -200,6 +201,10 @@ export async function buildApp({ config, database, payments, clock, logStream }:
   registerAuth(app, auth, { requireAdmin2fa: config.requireAdmin2fa });
   const pay = payments ?? (await createPaymentProvider(config, db));
   const codes = handoffCodes(resolveSecret(config));
+  // What services state once their change committed (order placed, payment held, ...): the bell and
+  // the live stream subscribe below (modules/subscribers.ts).
+  const domainEvents = createDomainEvents(app.log);
+  app.decorate('domainEvents', domainEvents);
   // Sellers paid through the provider: payout accounts, the shop's fee, transfers, the ledger's views.
   const payouts = payoutsService({
     db,
@@ -214,6 +219,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     log: app.log,
     mail,
     codes,
+    events: domainEvents,
     terms: payouts.chargeTerms,
     connect: payouts.handleConnectEvent,
   });
@@ -246,7 +252,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     messageRateMax: config.messageRateMax,
   });
   const alerts = alertsService({ database, notifications });
-  registerToldHooks(app, notifications);
+  subscribeModules(domainEvents, { notifications, live: events.bus });
   jobs.register({ name: 'alerts.saved-searches', everyMs: 10 * 60_000, run: ({ now }) => alerts.runSavedSearches(now) });
   const priceDrops = jobs.register({ name: 'alerts.price-drops', everyMs: 5 * 60_000, run: () => alerts.runPriceDrops() });
   // Favourites (the heart) are the price watches: one feature. Their sale is told by its own job.
@@ -312,9 +318,9 @@ export async function buildApp({ config, database, payments, clock, logStream }:
       await api.register(devicesRoutes, { devices });
       await api.register(uploadsRoutes, { photos });
       await api.register(usersRoutes, {
-        users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded }),
+        users: usersService(db, { isAdminEmail: (e) => isAdminEmail(config, e), mail, sessionsEnded, events: domainEvents }),
       });
-      await api.register(ordersRoutes, { orders: ordersService(db, mail, { counters, ...config.bookings }) });
+      await api.register(ordersRoutes, { orders: ordersService(db, mail, { counters, ...config.bookings }, domainEvents) });
       await api.register(handoffRoutes, { handoff });
       await api.register(meRoutes, { mailSettings });
       await api.register(salesRoutes, { sales: salesService(db) });
@@ -338,7 +344,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         catalog,
       });
       await api.register(listingRoutes, {
-        listing: listingService(db, { mail, photos, onPriceCut: priceDrops.nudge }),
+        listing: listingService(db, { mail, photos, onPriceCut: priceDrops.nudge, events: domainEvents }),
         catalog,
         devices,
       });
@@ -346,7 +352,6 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         payments: paymentsSvc,
         simulated: pay.simulated,
         afterWebhook: refundSweep.nudge,
-        onWebhookPaid: notifications.orderPaidOnce,
       });
       await api.register(payoutsRoutes, {
         payouts,

@@ -19,10 +19,11 @@ import { singleRow } from '../../db/rows';
 import { advertisement, order, product, productPriceChange, user } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
-import { listingPlace } from '../places/gazetteer';
 import { requireVerifiedEmail, type SessionUser } from '../../auth/plugin';
 import { bookingCancelledMail } from '../../mail/templates/booking-cancelled';
 import { moveOrder } from '../orders/state-machine';
+import type { DomainEvents } from '../../lib/domain-events';
+import { listingPlace } from '../places/gazetteer';
 import type { Mailer } from '../../mail/types';
 
 export type ProductEdit = z.output<typeof productEditSchema>;
@@ -100,6 +101,8 @@ export function listingService(
   deps: {
     mail: { mailer: Mailer; baseUrl: string };
     photos: ListingPhotos;
+    /** Told once a sale outside the shop committed (listing.sold). */
+    events: DomainEvents;
     /** Called once a price cut committed: the people who saved the item are told soon (the alerts job). */
     onPriceCut?: () => void;
   },
@@ -279,7 +282,7 @@ export function listingService(
      * unsold item is refused (409) rather than left behind.
      */
     async markSold(me: SessionUser, id: string) {
-      return db.transaction(async (tx) => {
+      const sold = await db.transaction(async (tx) => {
         const p = await ownProduct(tx, me, id);
         if (p.status === 'sold') throw conflict('already_sold', 'This item is already sold.');
         const [paid] = await tx
@@ -320,8 +323,14 @@ export function listingService(
             );
           }
         }
-        return { acknowledged: true, status: 'sold' as const, cancelledBookings: cancelled.length };
+        return { name: p.name, cancelled };
       });
+      await deps.events.publish('listing.sold', {
+        productId: id,
+        productName: sold.name,
+        cancelled: sold.cancelled.map((c) => ({ orderId: c.id, buyerId: c.buyerId })),
+      });
+      return { acknowledged: true, status: 'sold' as const, cancelledBookings: sold.cancelled.length };
     },
 
     /** The contact details its seller listed an item with (public answers leave them out), for the seller alone. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Notification } from '@shop/contract';
+import type { DomainEventPayload, Notification } from '@shop/contract';
 import type { Database } from '../../db/client';
-import { notification, order, product } from '../../db/schema';
+import { notification } from '../../db/schema';
 import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
 import type { EventBus } from '../events/bus';
 import { notificationMail } from '../../mail/templates/notification';
@@ -109,77 +109,43 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
         );
     },
 
-    /** A buyer booked an item: the seller's "order placed", and both sides' open tabs refresh their lists. */
-    async orderPlaced(orderId: string) {
-      const [o] = await db
-        .select({
-          buyerId: order.buyerId,
-          sellerId: product.sellerId,
-          name: product.name,
-          priceCents: order.priceCents,
-          buyerName: order.buyerName,
-        })
-        .from(order)
-        .innerJoin(product, eq(product.id, order.productId))
-        .where(eq(order.id, orderId));
-      if (!o) return;
-      await create(o.sellerId, {
+    /** A buyer booked an item: the seller's "order placed" (the open tabs hear of it from modules/events). */
+    async orderPlaced(e: DomainEventPayload<'order.placed'>) {
+      await create(e.sellerId, {
         kind: 'order-placed',
-        title: `Order placed: ${oneLine(o.name, 80)}`,
-        body: `${oneLine(o.buyerName, 60)} booked it for $${money.toDollars(o.priceCents)}.`,
+        title: `Order placed: ${oneLine(e.productName, 80)}`,
+        body: `${oneLine(e.buyerName, 60)} booked it for $${money.toDollars(e.priceCents)}.`,
         link: LINKS.myProducts,
       });
-      await bus.publish([o.buyerId, o.sellerId], 'order', { orderId, status: 'unpaid' });
     },
 
-    /** An order was paid: the seller is told once (Pay may be answered again), both sides' tabs refresh. */
-    async orderPaidOnce(orderId: string) {
-      const [o] = await db
-        .select({ buyerId: order.buyerId, sellerId: product.sellerId, name: product.name, priceCents: order.priceCents })
-        .from(order)
-        .innerJoin(product, eq(product.id, order.productId))
-        .where(and(eq(order.id, orderId), eq(order.status, 'paid')));
-      if (!o) return;
-      const [told] = await query(
-        'talk_payment_told',
-        `select 1 from user_event where user_id = $1 and type = 'payment' and data->>'orderId' = $2 limit 1`,
-        [o.sellerId, orderId],
-      );
-      if (told) return;
-      await create(o.sellerId, {
+    /** A payment won the item (once per order, from the browser or the provider's webhook): the seller's "payment received". */
+    async paymentHeld(e: DomainEventPayload<'payment.held'>) {
+      await create(e.sellerId, {
         kind: 'payment-received',
-        title: `Payment received: ${oneLine(o.name, 80)}`,
-        body: `$${money.toDollars(o.priceCents)} was paid for your item.`,
+        title: `Payment received: ${oneLine(e.productName, 80)}`,
+        body: `$${money.toDollars(e.priceCents)} was paid for your item.`,
         link: LINKS.myProducts,
       });
-      await bus.publish([o.buyerId, o.sellerId], 'payment', { orderId, status: 'paid' });
     },
 
     /**
      * The seller sold the item elsewhere (mark-sold): each buyer whose unpaid booking was cancelled is
-     * told (they also get the listing module's mail), and their open tabs refresh My Orders.
+     * told (they also get the listing module's mail).
      */
-    async bookingsCancelled(productId: string) {
-      const rows = await query<{ buyer_id: string; id: string; name: string }>(
-        'talk_cancelled_bookings',
-        `select o.buyer_id, o.id, p.name from orders o join product p on p.id = o.product_id
-where o.product_id = $1 and o.status = 'cancelled'`,
-        [productId],
-      );
-      for (const r of rows) {
-        await create(r.buyer_id, {
+    async listingSold(e: DomainEventPayload<'listing.sold'>) {
+      for (const c of e.cancelled)
+        await create(c.buyerId, {
           kind: 'booking-cancelled',
-          title: `Booking cancelled: ${oneLine(r.name, 80)}`,
+          title: `Booking cancelled: ${oneLine(e.productName, 80)}`,
           body: 'The seller sold this item elsewhere, so your booking was cancelled.',
           link: LINKS.myOrders,
         });
-        await bus.publish([r.buyer_id], 'order', { orderId: r.id, status: 'cancelled' });
-      }
     },
 
-    /** An admin verified a seller (verifying is one-way: the route tells only the call that made the change). */
-    async sellerVerified(userId: string) {
-      await create(userId, {
+    /** An admin verified a seller (verifying is one-way: only the call that made the change publishes it). */
+    async sellerVerified(e: DomainEventPayload<'seller.verified'>) {
+      await create(e.userId, {
         kind: 'seller-verified',
         title: 'Your seller account is verified',
         body: 'Your items now show the verified mark.',

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import type { CounterStore } from '../../lib/rate-limit';
+import type { DomainEvents } from '../../lib/domain-events';
 import { orderPlacedMail } from '../../mail/templates/order-placed';
 import { reserved, reservedForAnother } from '../offers/reservation';
 import type { Mailer } from '../../mail/types';
@@ -56,6 +57,7 @@ export function ordersService(
   db: Db,
   mail: { mailer: Mailer; baseUrl: string },
   bookings: BookingLimits & { counters: CounterStore },
+  events: DomainEvents,
 ) {
   const select = () =>
     db
@@ -144,9 +146,10 @@ export function ordersService(
       if (p.sellerId === me.id) throw conflict('own_listing', 'This is your own listing: you cannot book it.');
       if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
       if (await reservedForAnother(db, input.productId, me.id)) throw reserved();
+      let orderId: string;
       try {
         // The seller's mail is queued with the order: no order, no mail.
-        return await underAccountCap(db, 'bookings', me.id, async (tx) => {
+        orderId = await underAccountCap(db, 'bookings', me.id, async (tx) => {
           const mine = singleRow(
             await tx
               .select({
@@ -216,6 +219,16 @@ export function ordersService(
         if (isUniqueViolation(err)) throw alreadyBooked();
         throw err;
       }
+      await events.publish('order.placed', {
+        orderId,
+        productId: input.productId,
+        productName: p.name,
+        priceCents: p.priceCents,
+        buyerId: me.id,
+        buyerName: input.buyerName,
+        sellerId: p.sellerId,
+      });
+      return orderId;
     },
 
     /** A page of a buyer's orders, newest first, and how many they have in all. */

@@ -30,11 +30,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   simulated?: SimulatedProvider;
   afterWebhook?: () => void;
-  /** A webhook event paid an order: the seller is told (as after POST /payments). */
-  onWebhookPaid?: (orderId: string) => Promise<void>;
-}> = async (app, { payments, simulated, afterWebhook, onWebhookPaid }) => {
+}> = async (app, { payments, simulated, afterWebhook }) => {
   if (payments.provider.name === 'stripe') {
-    await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook, onPaid: onWebhookPaid });
+    await app.register(stripeWebhookRoutes, { payments, afterEvent: afterWebhook });
   }
 
   app.post(

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { DomainEvents } from '../../lib/domain-events';
 import type { PaymentProvider } from './providers/provider';
 import type { Mailer } from '../../mail/types';
 import type { HandoffCodes } from '../handoff/codes';
@@ -16,6 +17,7 @@ export function paymentsService({
   log,
   mail,
   codes,
+  events,
   terms = async () => ({ destination: null, feeCents: 0 }),
   connect,
 }: {
@@ -24,6 +26,8 @@ export function paymentsService({
   log: FastifyBaseLogger;
   mail: { mailer: Mailer; baseUrl: string };
   codes: HandoffCodes;
+  /** Where a payment that won its item is told (payment.held). */
+  events: DomainEvents;
   /** The seller's payout account and the shop's fee for a charge (modules/payouts); none: to the shop, no fee. */
   terms?: ChargeTerms;
   /** Provider events about sellers' payout accounts and payouts (modules/payouts). */
@@ -31,7 +35,7 @@ export function paymentsService({
 }) {
   const mails = paymentMails(mail);
   const refunds = refundsService(db, provider, log, mails);
-  const settlement = settlementService(db, provider, log, refunds, mails, codes, terms);
+  const settlement = settlementService(db, provider, log, refunds, mails, codes, terms, events);
   const webhook = webhookEvents(db, provider, settlement, refunds, connect);
   return {
     provider,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentIntent } from '@shop/contract';
+import type { DomainEventPayload, PaymentIntent } from '@shop/contract';
 import type { Db } from '../../db/client';
 import { singleRow } from '../../db/rows';
 import { order, orderHandoff, payment, product } from '../../db/schema';
@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import type { DomainEvents } from '../../lib/domain-events';
 import type { PaymentProvider, ProviderIntent } from './providers/provider';
 import type { HandoffCodes } from '../handoff/codes';
 import { moveOrder } from '../orders/state-machine';
@@ -49,12 +50,11 @@ const lossOf = (orderStatus: string, p: { status: string; hiddenAt: Date | null 
         : 'item_sold';
 
 /** How a charge for a seller's item is made: to their ready payout account or to the shop, and the shop's fee (modules/payouts). */
-export type ChargeTerms = (
-  sellerId: string,
-  priceCents: number,
-) => Promise<{ destination: string | null; feeCents: number }>;
+export type ChargeTerms = (sellerId: string, priceCents: number) => Promise<{ destination: string | null; feeCents: number }>;
 
 type SettleOutcome = { kind: 'recorded' | 'existing'; payment: PaymentRow; loss: Loss | null } | { kind: 'order_gone' };
+/** What the payment that won an item tells the shop (payment.held), known inside its transaction. */
+type Held = Omit<DomainEventPayload<'payment.held'>, 'orderId' | 'paymentId'>;
 
 export type Settlement = ReturnType<typeof settlementService>;
 
@@ -67,6 +67,7 @@ export function settlementService(
   mails: PaymentMails,
   codes: HandoffCodes,
   terms: ChargeTerms,
+  events: DomainEvents,
 ) {
   async function ownOrder(me: SessionUser, orderId: string) {
     const [o] = await db
@@ -94,7 +95,7 @@ export function settlementService(
    * locked, so of many payments for one item exactly one wins; the others are recorded as
    * refund_pending (the caller refunds them after the transaction: no provider call in here).
    */
-  async function settleOnce(orderId: string, intent: ProviderIntent): Promise<SettleOutcome> {
+  async function settleOnce(orderId: string, intent: ProviderIntent): Promise<SettleOutcome & { held?: Held }> {
     return db.transaction(async (tx) => {
       const [o] = await tx.select({ productId: order.productId }).from(order).where(eq(order.id, orderId));
       if (!o) return { kind: 'order_gone' as const };
@@ -145,11 +146,15 @@ export function settlementService(
       } else if (current.status === 'unpaid') {
         await moveOrder(tx, { orderId, to: 'refunded', actorId: null, reason: 'another payment won the item' });
       }
-      return { kind: 'recorded' as const, payment: row, loss: canWin ? null : lossOf(current.status, p) };
+      if (canWin) {
+        const held = { productName: p.name, priceCents: current.priceCents, buyerId: current.buyerId, sellerId: p.sellerId };
+        return { kind: 'recorded' as const, payment: row, loss: null, held };
+      }
+      return { kind: 'recorded' as const, payment: row, loss: lossOf(current.status, p) };
     });
   }
 
-  async function settle(orderId: string, intent: ProviderIntent): Promise<SettleOutcome> {
+  async function settleRaced(orderId: string, intent: ProviderIntent) {
     try {
       return await settleOnce(orderId, intent);
     } catch (err) {
@@ -157,6 +162,18 @@ export function settlementService(
       if (isUniqueViolation(err)) return settleOnce(orderId, intent);
       throw err;
     }
+  }
+
+  /**
+   * Records a provider-confirmed payment: the one way an order becomes paid, for the buyer's
+   * POST /payments and the provider's webhook alike. The payment that won the item is told
+   * (payment.held) once its transaction committed: once per order, whichever path came first.
+   */
+  async function settle(orderId: string, intent: ProviderIntent): Promise<SettleOutcome> {
+    const outcome = await settleRaced(orderId, intent);
+    if (outcome.kind === 'recorded' && outcome.held)
+      await events.publish('payment.held', { orderId, paymentId: outcome.payment.id, ...outcome.held });
+    return outcome;
   }
 
   /** The answer for a recorded payment: the winner's id, or a 409 after its refund was (re)tried. */

@@ -30,10 +30,10 @@ export function webhookEvents(
 ) {
   /**
    * Brings the shop in line with the provider's current record of one intent, whatever order the
-   * events came in: a success is recorded through settle (and refunded if the item is gone); the
-   * order it paid, when this event paid it.
+   * events came in: a success is recorded through settle (which tells the seller, as for the
+   * buyer's POST /payments), and refunded if the item is gone.
    */
-  async function reconcile(intentId: string): Promise<{ outcome: string; orderId?: string }> {
+  async function reconcile(intentId: string): Promise<{ outcome: string }> {
     const intent = await provider.retrieveIntent(intentId);
     if (!intent?.orderId || !idSchema.safeParse(intent.orderId).success) return { outcome: 'not_ours' };
     if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') return { outcome: 'not_succeeded' };
@@ -59,7 +59,7 @@ export function webhookEvents(
     }
     if (outcome.payment.status === 'refund_pending')
       await refunds.refundPayment(outcome.payment, outcome.kind === 'recorded' ? 'first' : 'retry');
-    return outcome.payment.status === 'succeeded' ? { outcome: 'paid', orderId: o.id } : { outcome: 'lost' };
+    return { outcome: outcome.payment.status === 'succeeded' ? 'paid' : 'lost' };
   }
 
   return {
@@ -68,7 +68,7 @@ export function webhookEvents(
      * current state is read from the provider, so replays and late or out-of-order events change nothing
      * that is already right. Throws (and the provider delivers again) when the provider cannot be read.
      */
-    async handle(event: WebhookEvent): Promise<{ duplicate: boolean; outcome: string; paidOrderId?: string }> {
+    async handle(event: WebhookEvent): Promise<{ duplicate: boolean; outcome: string }> {
       const [seen] = await db.select({ id: processedEvent.id }).from(processedEvent).where(eq(processedEvent.id, event.id));
       if (seen) return { duplicate: true, outcome: 'duplicate' };
       const reconciled =
@@ -78,11 +78,7 @@ export function webhookEvents(
             ? { outcome: await connect(event) }
             : null;
       await db.insert(processedEvent).values({ id: event.id, type: event.type }).onConflictDoNothing();
-      return {
-        duplicate: false,
-        outcome: reconciled?.outcome ?? 'ignored',
-        ...(reconciled?.outcome === 'paid' ? { paidOrderId: reconciled.orderId } : {}),
-      };
+      return { duplicate: false, outcome: reconciled?.outcome ?? 'ignored' };
     },
 
     /** The background job that forgets events handled longer ago than the provider redelivers them. */

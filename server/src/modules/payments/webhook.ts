@@ -13,9 +13,7 @@ import type { PaymentsService } from './service';
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   afterEvent?: () => void;
-  /** An event paid an order (the buyer's tab never called POST /payments): the seller is told. */
-  onPaid?: (orderId: string) => Promise<void>;
-}> = async (app, { payments, afterEvent, onPaid }) => {
+}> = async (app, { payments, afterEvent }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_request, body, done) => done(null, body));
 
@@ -57,8 +55,6 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       }
       request.log.info({ eventId: event.id, type: event.type, outcome: result.outcome }, 'stripe webhook handled');
       afterEvent?.();
-      if (result.paidOrderId && onPaid)
-        await onPaid(result.paidOrderId).catch((err: unknown) => request.log.error({ err }, 'stripe webhook: seller not told'));
       return { received: true as const, duplicate: result.duplicate };
     },
   );

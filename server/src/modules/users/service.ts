@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { singleRow } from '../../db/rows';
 import { product, session, user } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { DomainEvents } from '../../lib/domain-events';
 import { decodeCursor, keysetPage, type Page } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
 import { type AuditActor, recordAudit, SYSTEM_ACTOR } from '../audit/service';
@@ -32,6 +33,7 @@ export function usersService(
     mail: { mailer: Mailer; baseUrl: string };
     /** Told once a deletion committed: the user's open event streams end on every instance. */
     sessionsEnded: (userIds: string[]) => Promise<void>;
+    events: DomainEvents;
   },
 ) {
   const byEmail = async (email: string) => {
@@ -156,6 +158,7 @@ export function usersService(
           });
         return rows;
       });
+      for (const r of res) await opts.events.publish('seller.verified', { userId: r.id });
       return { acknowledged: true, modifiedCount: res.length };
     },
 
