@@ -86,8 +86,7 @@ function scriptAfterPaint(): Plugin {
 /**
  * The home-screen icons, drawn at build time from the SVGs in the repository (public/favicon.svg with
  * its rounded corners; pwa/icon-maskable.svg edge to edge, for launchers that cut their own shape and
- * for iOS, which rounds the corners itself), by @vite-pwa/assets-generator: rendered at each icon's
- * size (not scaled up from 32 px), the maskable and Apple ones on an opaque background.
+ * for iOS, which rounds the corners itself). sharp comes from the server's workspace.
  */
 const APP_ICONS = [
   { file: 'icons/icon-192.png', size: 192, svg: 'public/favicon.svg', purpose: 'any' },
@@ -102,11 +101,14 @@ function appIcons(): Plugin {
     name: 'shop-app-icons',
     apply: 'build',
     async generateBundle() {
-      const { generateMaskableAsset, generateTransparentAsset } = await import('@vite-pwa/assets-generator/api');
+      const { default: sharp } = await import('sharp');
       for (const icon of APP_ICONS) {
         const svg = fs.readFileSync(path.join(webRoot, icon.svg));
-        const draw = icon.purpose === 'any' ? generateTransparentAsset : generateMaskableAsset;
-        const png = await (await draw('png', svg, icon.size, { padding: 0, outputOptions: { compressionLevel: 9 } })).toBuffer();
+        // Rendered at the icon's size (density scales the 32-unit viewBox), not scaled up from 32 px.
+        const png = await sharp(svg, { density: (72 * icon.size) / 32 })
+          .resize(icon.size, icon.size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
         this.emitFile({ type: 'asset', fileName: icon.file, source: png });
       }
     },

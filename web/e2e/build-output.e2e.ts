@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { INITIAL_DATA_ID } from '@shop/contract';
+import { renderShell } from '../../server/src/modules/pages/shell';
+import { expect, shopUrl, test } from './support/fixtures';
+
+/**
+ * The production build the journeys run against, read as the server reads it: a Vite or React upgrade
+ * that changes what they write fails here, by name, instead of as a blank or unhydrated page.
+ * - index.html as scriptAfterPaint (vite.config.ts) rewrites it and renderShell (server
+ *   modules/pages/shell.ts) fills it in: no module script left, one boot script naming files that
+ *   exist, and the title, description, head end and empty root those replacements look for.
+ * - The server renderer (entry-server.tsx): a finished page in one piece, nothing React adds for
+ *   streaming (inline scripts, templates, pending or client-rendered boundaries) and no resource
+ *   hint left in the body.
+ */
+
+function built() {
+  const dist = process.env.WEB_DIST;
+  if (!dist) throw new Error('WEB_DIST is set by the journeys’ global setup (npm run e2e)');
+  return { dist, html: fs.readFileSync(path.join(dist, 'index.html'), 'utf8') };
+}
+
+test('index.html: the app starts after the first paint from one boot script, and the server can fill it in', () => {
+  const { dist, html } = built();
+  expect(html, 'no module script or preload left for the browser to fetch with the page').not.toMatch(
+    /type="module"|rel="modulepreload"/,
+  );
+  const boots = [...html.matchAll(/<script defer src="([^"]+)" data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/g)];
+  expect(boots, 'one boot script (scriptAfterPaint)').toHaveLength(1);
+  const [, boot, entry, preloads] = boots[0]!;
+  for (const file of [boot!, entry!, ...preloads!.split(' ').filter(Boolean)])
+    expect(fs.existsSync(path.join(dist, file)), `${file} is in the build`).toBe(true);
+  expect(fs.readFileSync(path.join(dist, boot!), 'utf8')).toContain('takeEarlyClick');
+
+  const page = renderShell(
+    html,
+    'Build & Test',
+    { title: 'A page', description: 'Its description' },
+    { categories: [] },
+    '<main>x</main>',
+  );
+  expect(page).toContain('<title>A page | Build &amp; Test</title>');
+  expect(page).toContain('<meta name="description" content="Its description" />');
+  expect(page).toMatch(/<meta property="og:site_name" content="Build &amp; Test" \/>[\s\S]*<\/head>/);
+  expect(page).toContain(`<div id="root"><main>x</main></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">`);
+});
+
+test('the server renderer draws a finished product page in one piece', async () => {
+  // Through the journeys' server, which renders with this build's renderer (WEB_SSR) as `npm start` does.
+  const base = shopUrl();
+  const [product] = (await (await fetch(new URL('/api/allproducts?limit=1', base))).json()) as { _id: string; name: string }[];
+  const html = await (await fetch(new URL(`/product/${product!._id}`, base))).text();
+  const root = /<div id="root">([\s\S]*)<\/div>\n {4}<script type="application\/json" id="/.exec(html)?.[1];
+  expect(root, 'the page comes with its body rendered').toBeTruthy();
+  expect(root).toContain(product!.name.replace(/"/g, '&quot;'));
+  expect(root).toContain('Buy now');
+  expect(root, 'nothing React adds for streaming, and no resource hint left in the body').not.toMatch(
+    /<script|<template|<!--\$\?-->|<!--\$!-->|<link /,
+  );
+});
