@@ -3,7 +3,7 @@ import type { Db, Tx } from './client';
 
 /**
  * The per-account caps, each its own lock: counting one never waits for another. Photos (uploads),
- * saved searches (talk/alerts), reports (trust/moderation), bookings (orders), offers (offers) and account mails
+ * saved searches (modules/alerts), reports (trust/moderation), bookings (orders), offers (offers) and account mails
  * (auth/mail-throttle: one verification or reset mail a minute, keyed by kind and account).
  */
 export type AccountCap = 'uploads' | 'saved-searches' | 'reports' | 'bookings' | 'account-mails' | 'offers' | 'favorites';

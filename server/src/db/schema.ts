@@ -272,7 +272,7 @@ export const order = pgTable(
     /**
      * 'cancelled': unpaid when its seller marked the item sold outside the shop. 'paid' means the money
      * is held (authorised, not captured) until the hand-off; the rest of the life cycle is
-     * modules/handoff/state-machine.ts, the one place that moves it.
+     * modules/orders/state-machine.ts, the one place that moves it.
      */
     status: text('status', {
       enum: ['unpaid', 'paid', 'refunded', 'cancelled', 'expired', 'completed', 'released', 'declined', 'disputed', 'resolved'],
@@ -744,7 +744,7 @@ export const savedSearch = pgTable(
 
 /**
  * A favourite: a listing a user saved (the heart). It is also their price watch, one feature: a drop
- * of its price and its sale are told to them (modules/talk/alerts). `notified_until` is the last price
+ * of its price and its sale are told to them (modules/alerts). `notified_until` is the last price
  * change already told; `sold_told_at` is set once its sale was told.
  */
 export const priceWatch = pgTable(
