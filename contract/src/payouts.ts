@@ -115,9 +115,7 @@ export const financeSchema = z
     holds: z.array(
       z.object({ orderId: answerId, productName: z.string(), amountCents: cents, heldAt: answerTime, expiresAt: answerTime }),
     ),
-    awaitingTransfer: z.array(
-      z.object({ sellerId: answerId, sellerEmail: z.string(), amountCents: cents, oldest: answerTime }),
-    ),
+    awaitingTransfer: z.array(z.object({ sellerId: answerId, sellerEmail: z.string(), amountCents: cents, oldest: answerTime })),
     refusedRefunds: z.array(
       z.object({ paymentId: answerId, orderId: answerId, transactionId: z.string(), amountCents: cents, since: answerTime }),
     ),
@@ -156,6 +154,7 @@ export const adminOrderRowSchema = z.object({
   priceCents: cents,
   createdAt: answerTime,
 });
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /** GET /admin/orders/{id}: the order's whole history and money. */
 export const adminOrderSchema = adminOrderRowSchema
@@ -177,7 +176,13 @@ export const adminOrderSchema = adminOrderRowSchema
       }),
     ),
     ledger: z.array(
-      z.object({ kind: z.enum(LEDGER_KINDS), amountCents: cents, feeCents: cents, reference: z.string().nullable(), at: answerTime }),
+      z.object({
+        kind: z.enum(LEDGER_KINDS),
+        amountCents: cents,
+        feeCents: cents,
+        reference: z.string().nullable(),
+        at: answerTime,
+      }),
     ),
     canRefund: z.boolean().describe('a captured payment of a disputed order: the admin may refund it in full'),
   })

@@ -79,6 +79,19 @@ export const paths = {
     },
     /** Name, password and devices of the signed-in user, for every role (docs/product.md#profile-page). */
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
+    /** The seller's money: pending, available, paid out, earnings by week, each sale with its fee, payouts. */
+    earnings: { path: '/dashboard/earnings', getHref: () => '/dashboard/earnings' },
+    /** The simulated provider's onboarding form (Stripe's hosted onboarding stands in for it with Stripe). */
+    payoutSetup: { path: '/dashboard/earnings/setup', getHref: () => '/dashboard/earnings/setup' },
+    /** The operator's money (admin): totals, holds, transfers waiting, refunds refused, CSV. */
+    finance: { path: '/dashboard/finance', getHref: () => '/dashboard/finance' },
+    /** Find an order by id, buyer or seller; its history and money; refund where the rules allow (admin). */
+    adminOrders: {
+      path: '/dashboard/orders',
+      getHref: (id?: string) => (id ? `/dashboard/orders?id=${encodeURIComponent(id)}` : '/dashboard/orders'),
+    },
+    /** The buyer's printable receipt of a paid order. */
+    receipt: { path: '/dashboard/receipt/:id', getHref: (id: string) => `/dashboard/receipt/${encodeURIComponent(id)}` },
   },
   images: {
     fallback: '/images/fallback.svg',

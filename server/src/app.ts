@@ -193,7 +193,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     isOptedOut: mailSettings.isOptedOut,
   });
   /** What the modules that send mail need: the mailer, and the shop's address for links. */
-  const mail = { mailer, baseUrl: config.baseUrl };
+  const mail = { mailer, baseUrl: config.baseUrl, shopName: config.shopName };
   app.decorate('mailer', mailer);
   // A session that ends (sign-out, revoked, suspension, deletion) ends its open event streams on every instance.
   const sessionsEnded = (userIds: string[]) => events.bus.sessionsEnded(userIds);
@@ -311,6 +311,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         isDraining: () => app.drain.draining,
         google: !!config.google,
         paymentProvider: pay.provider.name,
+        platformFee: config.payments.fee,
       });
       await api.register(catalogRoutes, { catalog });
       await api.register(placesRoutes);

@@ -158,6 +158,10 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           lazy: async () => ({ Component: (await import('@/features/payment/pages/payment-page')).PaymentPage }),
                         },
                         {
+                          path: child(dash.receipt.path),
+                          lazy: async () => ({ Component: (await import('@/features/payouts/pages/receipt-page')).ReceiptPage }),
+                        },
+                        {
                           path: child(dash.offers.path),
                           lazy: async () => ({ Component: (await import('@/features/offers/pages/offers-page')).OffersPage }),
                         },
@@ -184,6 +188,18 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           path: child(dash.addProducts.path),
                           lazy: async () => ({
                             Component: (await import('@/features/seller/pages/add-product-page')).AddProductPage,
+                          }),
+                        },
+                        {
+                          path: child(dash.earnings.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/payouts/pages/earnings-page')).EarningsPage,
+                          }),
+                        },
+                        {
+                          path: child(dash.payoutSetup.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/payouts/pages/payout-setup-page')).PayoutSetupPage,
                           }),
                         },
                         {
@@ -217,6 +233,16 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           path: child(dash.moderation.path),
                           lazy: async () => ({
                             Component: (await import('@/features/trust/pages/moderation-page')).ModerationPage,
+                          }),
+                        },
+                        {
+                          path: child(dash.finance.path),
+                          lazy: async () => ({ Component: (await import('@/features/payouts/pages/finance-page')).FinancePage }),
+                        },
+                        {
+                          path: child(dash.adminOrders.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/payouts/pages/admin-orders-page')).AdminOrdersPage,
                           }),
                         },
                         {

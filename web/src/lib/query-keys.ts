@@ -80,6 +80,17 @@ export const queryKeys = {
     blocks: ['talk', 'blocks'] as const,
   },
 
+  /** Sellers' payouts and the operator's money (features/payouts). */
+  payouts: {
+    mine: ['payouts', 'me'] as const,
+    /** The shop's fee on each sale (from /auth-config), for "You receive $X of $Y". */
+    fee: ['payouts', 'fee'] as const,
+    finance: (from: string, to: string) => ['payouts', 'finance', from, to] as const,
+    adminOrders: (q: string) => ['payouts', 'admin-orders', q] as const,
+    adminOrder: (id: string) => ['payouts', 'admin-order', id] as const,
+    receipt: (id: string) => ['payouts', 'receipt', id] as const,
+  },
+
   /** Reviews, seller pages and moderation (features/trust). */
   trust: {
     seller: (id: string) => ['trust', 'seller', id] as const,

@@ -24,6 +24,8 @@ export const page = {
   myProducts: (baseUrl: string) => `${baseUrl}${paths.dashboard.myProducts.getHref()}`,
   myOrders: (baseUrl: string) => `${baseUrl}${paths.dashboard.myOrders.getHref()}`,
   profile: (baseUrl: string) => `${baseUrl}${paths.dashboard.profile.getHref()}`,
+  receipt: (baseUrl: string, orderId: string) => `${baseUrl}${paths.dashboard.receipt.getHref(orderId)}`,
+  earnings: (baseUrl: string) => `${baseUrl}${paths.dashboard.earnings.getHref()}`,
   login: (baseUrl: string) => `${baseUrl}${paths.login.getHref()}`,
   forgotPassword: (baseUrl: string) => `${baseUrl}${paths.forgotPassword.getHref()}`,
 };

@@ -12,17 +12,23 @@ type Payment = {
 };
 
 /** To the buyer, when their payment for an order is recorded: a receipt. */
-export function paymentReceivedBuyerMail(m: Payment & { brand: string | null; last4: string | null }): RenderedMail {
+export function paymentReceivedBuyerMail(
+  m: Payment & { brand: string | null; last4: string | null; sellerName: string; orderId: string; shopName: string },
+): RenderedMail {
   const paidWith = card(m.brand, m.last4);
   return layout({
     title: `Payment received: ${oneLine(m.productName)}`,
     paragraphs: [
       `We received your payment of ${dollars(m.amountCents)} for "${m.productName}". The item is booked for you, and your money is held: the seller does not have it yet.`,
+      `Receipt from ${m.shopName} (${m.baseUrl})`,
+      `Item: ${m.productName}`,
+      `Seller: ${m.sellerName}`,
       `Amount: ${dollars(m.amountCents)}`,
       ...(paidWith ? [`Paid with: ${paidWith}`] : []),
       `Transaction: ${m.transactionId}`,
       `Paid: ${when(m.paidAt)}`,
       `Status: ${ORDER_STATUS_LABELS.paid}. ${ORDER_NEXT_STEPS.buyer.paid} Your code is on your order in My Orders: never send it, show it at the meeting.`,
+      `A printable receipt: ${page.receipt(m.baseUrl, m.orderId)}`,
     ],
     action: { label: 'Open My Orders', url: page.myOrders(m.baseUrl) },
     baseUrl: m.baseUrl,
@@ -41,8 +47,8 @@ export function paymentReceivedSellerMail(
       `Amount: ${dollars(m.amountCents)}`,
       `You receive ${dollars(m.amountCents - m.feeCents)} of ${dollars(m.amountCents)} (the shop's fee: ${dollars(m.feeCents)}), once you confirm the hand-off.`,
       m.payoutReady
-        ? 'It is paid to your payout account when the buyer\'s code is confirmed.'
-        : 'Set up your payout account on your Earnings page to receive it: until then the shop keeps it safe for you.',
+        ? "It is paid to your payout account when the buyer's code is confirmed."
+        : `Set up your payout account on your Earnings page to receive it (${page.earnings(m.baseUrl)}): until then the shop keeps it safe for you.`,
       `Transaction: ${m.transactionId}`,
       `Paid: ${when(m.paidAt)}`,
       `Status: ${ORDER_STATUS_LABELS.paid}. ${ORDER_NEXT_STEPS.seller.paid} (Sales, Confirm hand-off.)`,

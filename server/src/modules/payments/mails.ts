@@ -25,7 +25,7 @@ export type PaymentMails = ReturnType<typeof paymentMails>;
  * The mails about money, queued inside the transaction that records it (`tx`), so a change that is
  * rolled back sends nothing.
  */
-export function paymentMails({ mailer, baseUrl }: { mailer: Mailer; baseUrl: string }) {
+export function paymentMails({ mailer, baseUrl, shopName = 'the shop' }: { mailer: Mailer; baseUrl: string; shopName?: string }) {
   const people = async (tx: Executor, orderId: string) => {
     const [row] = await tx
       .select({
@@ -34,6 +34,7 @@ export function paymentMails({ mailer, baseUrl }: { mailer: Mailer; baseUrl: str
         buyerName: order.buyerName,
         sellerId: seller.id,
         sellerEmail: seller.email,
+        sellerName: seller.name,
         productName: product.name,
       })
       .from(order)
@@ -61,7 +62,14 @@ export function paymentMails({ mailer, baseUrl }: { mailer: Mailer; baseUrl: str
           to: who.buyerEmail,
           userId: who.buyerId,
           kind: 'payment-received',
-          ...paymentReceivedBuyerMail({ ...facts, brand: p.brand, last4: p.last4 }),
+          ...paymentReceivedBuyerMail({
+            ...facts,
+            brand: p.brand,
+            last4: p.last4,
+            sellerName: who.sellerName,
+            orderId: p.orderId,
+            shopName,
+          }),
         },
         tx,
       );

@@ -8,7 +8,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{
   isDraining: () => boolean;
   google: boolean;
   paymentProvider: string;
-}> = async (app, { ping, isDraining, google, paymentProvider }) => {
+  /** The shop's commission on each sale (PLATFORM_FEE_*), shown to sellers before they list. */
+  platformFee?: { percent: number; fixedCents: number };
+}> = async (app, { ping, isDraining, google, paymentProvider, platformFee = { percent: 0, fixedCents: 0 } }) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -44,10 +46,16 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['system'],
-        summary: 'Which sign-in methods and payment provider this server offers',
-        response: { 200: z.object({ google: z.boolean(), paymentProvider: z.string() }) },
+        summary: "Which sign-in methods and payment provider this server offers, and the shop's fee on each sale",
+        response: {
+          200: z.object({
+            google: z.boolean(),
+            paymentProvider: z.string(),
+            platformFee: z.object({ percent: z.number(), fixedCents: z.number().int() }),
+          }),
+        },
       },
     },
-    async () => ({ google, paymentProvider }),
+    async () => ({ google, paymentProvider, platformFee }),
   );
 };

@@ -4,15 +4,17 @@ import {
   Flag,
   HandCoins,
   Heart,
+  Landmark,
   LayoutDashboard,
   MessagesSquare,
-  PackagePlus,
   Package,
+  PackagePlus,
   Receipt,
   ScrollText,
   Store,
   UserRound,
   Users,
+  Wallet,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageSpinner } from '@/components/spinner';
@@ -46,12 +48,15 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.myProducts.getHref(), label: 'My Products', icon: <Package size={18} aria-hidden="true" /> });
     items.push({ to: d.sales.getHref(), label: 'Sales', icon: <Receipt size={18} aria-hidden="true" /> });
     items.push({ to: d.addProducts.getHref(), label: 'Add Products', icon: <PackagePlus size={18} aria-hidden="true" /> });
+    items.push({ to: d.earnings.getHref(), label: 'Earnings', icon: <Wallet size={18} aria-hidden="true" /> });
   }
   if (roles.isAdmin) {
     items.push({ to: d.allBuyers.getHref(), label: 'All Buyer', icon: <Users size={18} aria-hidden="true" /> });
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
     items.push({ to: d.moderation.getHref(), label: 'Moderation', icon: <Flag size={18} aria-hidden="true" /> });
+    items.push({ to: d.adminOrders.getHref(), label: 'Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
+    items.push({ to: d.finance.getHref(), label: 'Finance', icon: <Landmark size={18} aria-hidden="true" /> });
   }
   items.push({
     to: d.messages.getHref(),

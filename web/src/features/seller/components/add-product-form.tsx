@@ -17,6 +17,7 @@ import {
 } from '@shop/contract';
 import type { z } from 'zod';
 import { FormField } from '@/components/form-field';
+import { YouReceive } from '@/components/you-receive';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
@@ -241,7 +242,7 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
           ))}
         </select>
       </FormField>
-      <FormField label={LABELS.price} error={messageFor('price')}>
+      <FormField label={LABELS.price} error={messageFor('price')} hint={<YouReceive price={values.price} />}>
         <input className="input w-full" inputMode="decimal" placeholder="e.g. 450" {...register('price')} />
       </FormField>
       <FormField label={LABELS.original_price} error={messageFor('original_price')}>
