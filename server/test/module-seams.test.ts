@@ -91,6 +91,9 @@ describe('module seams', () => {
 
   it('the list of known exceptions only shrinks', () => {
     const present = new Set(edges.map((e) => e.edge));
-    expect([...KNOWN].filter((k) => !present.has(k)), 'take these off KNOWN').toEqual([]);
+    expect(
+      [...KNOWN].filter((k) => !present.has(k)),
+      'take these off KNOWN',
+    ).toEqual([]);
   });
 });
