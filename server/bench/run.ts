@@ -19,6 +19,7 @@
  * Options: --only pg-1m,pg-100k,pglite-100k,web,events   --duration 10   --warmup 3   --rounds 2
  * (events: bench/events.ts, 1,000 open event streams, message delivery and list latency beside them)
  * (upload: bench/upload.ts, a 12 MP photo's upload time and list latency while 4 uploads run)
+ * (near: bench/near.ts, "Near me" at 1M listings on PostgreSQL and 100k on PGlite, own databases)
  * With --only, the front end (web) is measured only when named, and results/latest.* are left as
  * they are (they summarise full runs): the run's figures go to results/tmp/bench-<date>.json.
  * Each call is measured --rounds times (each run after its own ceiling run) and its best run kept:
@@ -491,6 +492,11 @@ async function pgVersion() {
 
 async function main() {
   const only = args.only?.split(',').map((s) => s.trim());
+  // "Near me" at 1M listings on PostgreSQL and 100k on PGlite (bench/near.ts), databases of its own, only when named.
+  if (only?.includes('near')) {
+    await (await import('./near')).runNearBench();
+    if (only.length === 1) return;
+  }
   // Photo uploads (bench/upload.ts): a scenario of its own, measured only when named.
   if (only?.includes('upload')) {
     await (await import('./upload')).runUploadBench();
