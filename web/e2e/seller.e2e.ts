@@ -17,12 +17,13 @@ test.describe('seller journey', () => {
     // Listing items needs a verified email: the seller opens the mailed link (the development outbox's).
     await verifyEmailFromOutbox(page.request, seller.email, seller.password);
 
-    // Dashboard: a seller's menu has My Products and Add Products, not My Orders or the admin pages.
+    // Dashboard: a seller's menu has My Products and Add Products, and (every account buys, issue 26)
+    // My Orders too; not the admin pages.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     const menu = await visible(page.getByRole('navigation', { name: 'Dashboard' }));
     await menu.getByRole('link', { name: 'Add Products', exact: true }).waitFor();
     expect(await menu.getByRole('link', { name: 'My Products', exact: true }).count()).toBe(1);
-    expect(await menu.getByRole('link', { name: 'My Orders', exact: true }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'My Orders', exact: true }).count()).toBe(1);
     expect(await menu.getByRole('link', { name: 'All Buyer', exact: true }).count()).toBe(0);
     await menu.getByRole('link', { name: 'Add Products', exact: true }).click();
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Offer, OfferStatus } from '@shop/contract';
+import { formatMoney, type Offer, type OfferStatus } from '@shop/contract';
 import { paths } from '@shop/contract/web-paths';
 import { underAccountCap } from '../../db/account-cap';
 import type { Db, Tx } from '../../db/client';
@@ -10,7 +10,7 @@ import type { SessionUser } from '../../auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
-import { dollars, oneLine } from '../../mail/templates/format';
+import { oneLine } from '../../mail/templates/format';
 import { reserved, reservedForAnother } from './reservation';
 
 /** An offer waits this long for an answer (a counter gives the buyer as long again). */
@@ -19,6 +19,8 @@ export const OFFER_TTL_MS = 48 * 60 * 60_000;
 const OFFERS_LINK = paths.dashboard.offers.getHref();
 
 const LIVE = ['open', 'countered'] as const;
+/** Cents as the shop shows money: $1,234.50 (contract formatMoney). */
+const dollars = (cents: number) => formatMoney(cents / 100);
 
 /** What an offer tells people: the bell (and mail, as each keeps it on), the conversation about the item, open tabs. */
 export type OfferTelling = {
