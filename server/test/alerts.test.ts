@@ -47,7 +47,7 @@ describe('saved searches', () => {
       'save',
     );
     const list = (await b.get<{ _id: string; label: string }[]>('/api/saved-searches')).body;
-    expect(list).toEqual([expect.objectContaining({ _id: saved.body.insertedId, label: '"zephyrus", Laptop, up to $2000' })]);
+    expect(list).toEqual([expect.objectContaining({ _id: saved.body.insertedId, label: '"zephyrus", Laptop, up to $2,000.00' })]);
 
     await addProduct(s, { name: 'Zephyrus G14', category: 'Laptop', price: 1500 });
     await addProduct(s, { name: 'Zephyrus G15', category: 'Laptop', price: 1800 });
@@ -61,7 +61,7 @@ describe('saved searches', () => {
     await runJob('alerts.saved-searches');
     const told = await notes(b, 'saved-search');
     expect(told).toHaveLength(1);
-    expect(told[0]?.title).toBe('2 new matches for "zephyrus", Laptop, up to $2000');
+    expect(told[0]?.title).toBe('2 new matches for "zephyrus", Laptop, up to $2,000.00');
     expect(told[0]?.link).toBe('/?q=zephyrus&category=Laptop&maxPrice=2000');
 
     // A match right after is held until the hour is over, then told on its own.
@@ -72,7 +72,7 @@ describe('saved searches', () => {
     await runJob('alerts.saved-searches');
     const again = await notes(b, 'saved-search');
     expect(again).toHaveLength(2);
-    expect(again[0]?.title).toBe('New match for "zephyrus", Laptop, up to $2000');
+    expect(again[0]?.title).toBe('New match for "zephyrus", Laptop, up to $2,000.00');
   });
 
   it('only one’s own searches can be deleted; bad filters are 400 naming the field', async () => {

@@ -93,6 +93,6 @@ describe('price alerts of followers', () => {
     expect(await drops()).toEqual([]);
     await setPrice(id, 450);
     const told = await drops();
-    expect(told.map((n) => n.body)).toEqual(['Now $450 (was $500).']);
+    expect(told.map((n) => n.body)).toEqual(['Now $450.00 (was $500.00).']);
   });
 });

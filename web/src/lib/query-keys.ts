@@ -10,10 +10,7 @@ export interface ProductFilters {
   maxPrice?: number;
   location?: string;
   verified?: boolean;
-  /** `LAT,LNG` of "Near me" (the browser's position, asked only when pressed) and how far, in km. */
-  near?: string;
-  radiusKm?: number;
-  sort?: 'newest' | 'price_asc' | 'price_desc' | 'distance';
+  sort?: 'newest' | 'price_asc' | 'price_desc';
 }
 
 export const queryKeys = {

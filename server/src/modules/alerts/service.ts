@@ -1,29 +1,31 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { SavedSearch, SavedSearchQuery } from '@shop/contract';
+import { formatMoney } from '@shop/contract/money';
+import { paths } from '@shop/contract/web-paths';
 import { underAccountCap } from '../../db/account-cap';
 import type { Database } from '../../db/client';
+import { isoText } from '../../db/sql';
 import { savedSearch } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { money } from '../../lib/paging';
+import { dollars } from '../../mail/templates/format';
 import { toPrefixQuery } from '../catalog/sql';
-import { LINKS, type NotificationsService } from '../notifications/service';
+import type { NotificationsService } from '../notifications/service';
 
 /** Saved searches one person may keep. */
 const MAX_SEARCHES = 20;
 /** A saved search is told about new matches at most this often (one batched notification). */
 export const SEARCH_BATCH_MS = 60 * 60_000;
 
-const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** A short name for a search: its words and filters ('"mac" Laptop, Good, up to $900'). */
+/** A short name for a search: its words and filters ('"mac", Laptop, Good, up to $900.00'). */
 export function searchLabel(q: SavedSearchQuery): string {
   const parts: string[] = [];
   if (q.q) parts.push(`"${q.q}"`);
   if (q.category) parts.push(q.category);
   if (q.condition) parts.push(q.condition);
-  if (q.minPrice !== undefined && q.maxPrice !== undefined) parts.push(`$${q.minPrice}–$${q.maxPrice}`);
-  else if (q.minPrice !== undefined) parts.push(`from $${q.minPrice}`);
-  else if (q.maxPrice !== undefined) parts.push(`up to $${q.maxPrice}`);
+  if (q.minPrice !== undefined && q.maxPrice !== undefined) parts.push(`${formatMoney(q.minPrice)}–${formatMoney(q.maxPrice)}`);
+  else if (q.minPrice !== undefined) parts.push(`from ${formatMoney(q.minPrice)}`);
+  else if (q.maxPrice !== undefined) parts.push(`up to ${formatMoney(q.maxPrice)}`);
   if (q.location) parts.push(`in ${q.location}`);
   if (q.verified) parts.push('verified sellers');
   return parts.join(', ') || 'Everything new';
@@ -34,7 +36,7 @@ export function searchLink(q: SavedSearchQuery): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== '' && v !== false) params.set(k, String(v));
   const qs = params.toString();
-  return qs ? `/?${qs}` : '/';
+  return qs ? `${paths.home.getHref()}?${qs}` : paths.home.getHref();
 }
 
 /** The SQL conditions of a saved search over `product p`, with its parameters from `$first`. */
@@ -64,7 +66,7 @@ export function alertsService(deps: { database: Database; notifications: Notific
     async listSearches(userId: string): Promise<SavedSearch[]> {
       const rows = await query<{ id: string; label: string; query: SavedSearchQuery | string; created_at: string }>(
         'talk_saved_searches',
-        `select id, label, query, ${iso('created_at')} as created_at from saved_search where user_id = $1 order by created_at desc`,
+        `select id, label, query, ${isoText('created_at')} as created_at from saved_search where user_id = $1 order by created_at desc`,
         [userId],
       );
       return rows.map((r) => ({
@@ -176,8 +178,8 @@ having p.price_cents < (array_agg(c.old_price_cents order by c.changed_at, c.id)
         await notifications.create(d.user_id, {
           kind: 'price-drop',
           title: `Price dropped: ${d.name}`,
-          body: `Now $${money.toDollars(d.price_cents)} (was $${money.toDollars(d.old_cents)}).`,
-          link: LINKS.product(d.product_id),
+          body: `Now ${dollars(d.price_cents)} (was ${dollars(d.old_cents)}).`,
+          link: paths.product.getHref(d.product_id),
         });
       }
       return { drops: drops.length };

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Conversation, ConversationSummary, Message } from '@shop/contract';
 import type { Database } from '../../db/client';
 import { singleRow } from '../../db/rows';
+import { isoText } from '../../db/sql';
 import { conversation, order, product, report, userBlock } from '../../db/schema';
 import type { SessionUser } from '../../auth/plugin';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -11,7 +12,6 @@ import type { EventBus } from '../events/bus';
 import type { NotificationsService } from '../notifications/service';
 
 /** A timestamp column as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
-const iso = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type SummaryRow = {
   id: string;
@@ -36,11 +36,11 @@ type SummaryRow = {
  */
 const SUMMARY_SQL = `c.id, c.product_id, p.name as listing_name, p.img as listing_img, (c.buyer_id = $1) as is_buyer,
   o.id as other_id, case when o.deleted_at is null then o.name else '' end as other_name,
-  m.body as last_text, ${iso('m.created_at')} as last_at, m.sender_id as last_sender, c.last_message_id::text as last_message_id,
+  m.body as last_text, ${isoText('m.created_at')} as last_at, m.sender_id as last_sender, c.last_message_id::text as last_message_id,
   (select count(*)::int from message x where x.conversation_id = c.id and x.sender_id <> $1
      and x.id > case when c.buyer_id = $1 then c.buyer_read_id else c.seller_read_id end) as unread,
   exists (select 1 from user_block b where (b.blocker_id = $1 and b.blocked_id = o.id) or (b.blocker_id = o.id and b.blocked_id = $1)) as blocked,
-  ${iso('c.last_message_at')} as updated_at`;
+  ${isoText('c.last_message_at')} as updated_at`;
 const SUMMARY_FROM = `from conversation c join product p on p.id = c.product_id
   join "user" o on o.id = case when c.buyer_id = $1 then c.seller_id else c.buyer_id end
   left join message m on m.id = c.last_message_id`;
@@ -50,7 +50,7 @@ const SEND_SQL = `with m as (insert into message (conversation_id, sender_id, bo
 update conversation c set last_message_id = m.id, last_message_at = m.created_at,
   buyer_read_id = case when c.buyer_id = $2 then m.id else c.buyer_read_id end,
   seller_read_id = case when c.seller_id = $2 then m.id else c.seller_read_id end
-from m where c.id = $1 returning m.id::text as id, ${iso('m.created_at')} as created_at, c.buyer_id, c.seller_id`;
+from m where c.id = $1 returning m.id::text as id, ${isoText('m.created_at')} as created_at, c.buyer_id, c.seller_id`;
 
 /**
  * SEND_SQL, only when $2 is one of the conversation's two people, neither blocked the other and
@@ -73,9 +73,9 @@ const SEND_NOTIFY_SQL = `with c as (
     seller_read_id = case when c.seller_id = $2 then m.id else c.seller_read_id end
   from m where c.id = $1 returning c.id
 ), d as (
-  select m.id::text as id, ${iso('m.created_at')} as created_at, c.buyer_id, c.seller_id,
+  select m.id::text as id, ${isoText('m.created_at')} as created_at, c.buyer_id, c.seller_id,
     json_build_object('_id', m.id::text, 'conversationId', $1::uuid, 'senderId', $2::uuid, 'text', $3::text,
-      'createdAt', ${iso('m.created_at')}) as data
+      'createdAt', ${isoText('m.created_at')}) as data
   from m, c
 ), e as (
   insert into user_event (user_id, type, data)
@@ -302,7 +302,7 @@ order by c.last_message_id desc, c.id desc limit ${Math.floor(limit) + 1}`,
       const rows = await query<MessageRow>(
         undefined,
         // m.id, not id: ORDER BY would take the text column of that name and sort '10' before '9'.
-        `select m.id::text as id, m.conversation_id, m.sender_id, m.body, ${iso('m.created_at')} as created_at from message m
+        `select m.id::text as id, m.conversation_id, m.sender_id, m.body, ${isoText('m.created_at')} as created_at from message m
 where m.conversation_id = $1 ${cursor ? 'and m.id < $2::bigint' : ''} order by m.id desc limit ${Math.floor(limit) + 1}`,
         cursor ? [id, cursor.k] : [id],
       );
@@ -450,7 +450,7 @@ union all select 1 from "user" o where o.id in ($1, $2) and (o.suspended_at is n
     async blocked(me: SessionUser) {
       const rows = await query<{ user_id: string; name: string; created_at: string }>(
         'talk_blocked',
-        `select b.blocked_id as user_id, u.name, ${iso('b.created_at')} as created_at from user_block b join "user" u on u.id = b.blocked_id
+        `select b.blocked_id as user_id, u.name, ${isoText('b.created_at')} as created_at from user_block b join "user" u on u.id = b.blocked_id
 where b.blocker_id = $1 order by b.created_at desc`,
         [me.id],
       );

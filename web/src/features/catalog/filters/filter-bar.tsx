@@ -12,12 +12,9 @@ import {
   MAX_LOCATION_LENGTH,
   MAX_QUERY_LENGTH,
   parsePrice,
-  DEFAULT_RADIUS_KM,
-  RADIUS_OPTIONS,
-  sortOptions,
+  SORT_OPTIONS,
   type Sort,
 } from './search-params';
-import { NearMe } from './near-me';
 
 /** How long typing pauses before the list follows it. */
 export const DEBOUNCE_MS = 300;
@@ -124,7 +121,7 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
         Sort
       </label>
       <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
-        {sortOptions(filters).map((s) => (
+        {SORT_OPTIONS.map((s) => (
           <option key={s.value} value={s.value}>
             {s.label}
           </option>
@@ -179,7 +176,6 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               </span>
             ) : null}
           </button>
-          <NearMe filters={filters} onApply={(change) => apply(change)} />
           {wide ? sort : null}
         </div>
 
@@ -261,24 +257,6 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               onChange={(e) => type('location', e.target.value)}
             />
           </div>
-          {filters.near ? (
-            <div className="select w-full">
-              <label htmlFor={`${id}-radius`} className="label">
-                Within
-              </label>
-              <select
-                id={`${id}-radius`}
-                value={filters.radiusKm ?? DEFAULT_RADIUS_KM}
-                onChange={(e) => apply({ radiusKm: Number(e.target.value) })}
-              >
-                {RADIUS_OPTIONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r} km
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
           <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field px-1 text-sm md:h-10 md:min-h-0">
             <input
               type="checkbox"

@@ -18,7 +18,6 @@ import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { HandoffCode, OrderHandoff } from '../components/order-handoff';
-import { MeetingPanel } from '@/components/meeting-panel';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
@@ -168,7 +167,6 @@ export function MyOrdersPage() {
                   </dd>
                 </dl>
                 <PaymentStatus order={order} />
-                <MeetingPanel orderId={order._id} side="buyer" open={order.status === 'unpaid' || order.status === 'paid'} />
                 <OrderHandoff order={order} />
                 <Review order={order} />
               </div>
@@ -217,11 +215,6 @@ export function MyOrdersPage() {
                   <td>
                     <div className="flex flex-col gap-2">
                       <PaymentStatus order={order} />
-                      <MeetingPanel
-                        orderId={order._id}
-                        side="buyer"
-                        open={order.status === 'unpaid' || order.status === 'paid'}
-                      />
                       <OrderHandoff order={order} />
                       <Review order={order} />
                     </div>
