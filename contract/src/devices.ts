@@ -47,7 +47,12 @@ export const devicesQuerySchema = z.object({
 });
 export type DevicesQuery = z.input<typeof devicesQuerySchema>;
 
-const option = (max: number) => z.string().trim().min(1, { message: 'is required' }).max(max, { message: `must be at most ${max} characters` });
+const option = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'is required' })
+    .max(max, { message: `must be at most ${max} characters` });
 const optionList = (max: number) => z.array(option(40)).max(max, { message: `must have at most ${max} entries` });
 
 /** An admin's new or changed model: the option lists make its variants (every combination). */
@@ -123,10 +128,7 @@ export type FacetName = (typeof FACETS)[number];
 
 export const facetsSchema = z
   .object({
-    facets: z.record(
-      z.enum(FACETS),
-      z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
-    ),
+    facets: z.record(z.enum(FACETS), z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }))),
     exact: z.boolean().describe('false when a price, place or text filter made the counts an estimate from a sample'),
   })
   .meta({ id: 'Facets' });
@@ -171,7 +173,8 @@ export function serialProblem(kind: SerialKind, raw: string): string | null {
   }
   if (!/^[A-Z0-9]{6,20}$/.test(s)) return 'must be 6 to 20 letters and digits, as printed on the device';
   if (/^(.)\1+$/.test(s)) return 'does not look like a real serial number';
-  if ('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.includes(s) || '9876543210'.includes(s)) return 'does not look like a real serial number';
+  if ('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'.includes(s) || '9876543210'.includes(s))
+    return 'does not look like a real serial number';
   return null;
 }
 
@@ -185,7 +188,11 @@ export const serialInputSchema = z
 export const stolenReportInputSchema = z.object({
   kind: z.enum(['imei', 'serial'], { message: 'must be imei or serial' }),
   serial: serialInputSchema,
-  policeRef: z.string().trim().min(3, { message: 'must be at least 3 characters' }).max(60, { message: 'must be at most 60 characters' }),
+  policeRef: z
+    .string()
+    .trim()
+    .min(3, { message: 'must be at least 3 characters' })
+    .max(60, { message: 'must be at most 60 characters' }),
   note: z.string().trim().max(500, { message: 'must be at most 500 characters' }).optional().default(''),
 });
 export type StolenReportInput = z.input<typeof stolenReportInputSchema>;
@@ -280,12 +287,4 @@ export const listingInsightsSchema = z
   .meta({ id: 'ListingInsights' });
 export type ListingInsights = z.infer<typeof listingInsightsSchema>;
 
-export const DEVICE_STRINGS = {
-  serialChecked: "Serial checked against the shop's register",
-  notEnoughSales: 'not enough sales yet',
-  goodPrice: 'Good price',
-  whatSelling: 'What are you selling?',
-  notInList: 'Not in the list',
-  stolenRefused:
-    "This number is on the shop's register of lost and stolen devices, so it cannot be listed. Our moderators have been told; if the device is yours, contact us.",
-} as const;
+export { DEVICE_STRINGS } from './device-strings';

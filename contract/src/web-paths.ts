@@ -71,6 +71,8 @@ export const paths = {
     },
     /** Reports of listings, users, reviews and conversations, and hand-off cases (admin). */
     moderation: { path: '/dashboard/moderation', getHref: () => '/dashboard/moderation' },
+    /** The device catalogue, the stolen-device register and the flags about numbers (admin). */
+    devices: { path: '/dashboard/devices', getHref: () => '/dashboard/devices' },
     /** The audit log (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {

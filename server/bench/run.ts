@@ -19,6 +19,7 @@
  * Options: --only pg-1m,pg-100k,pglite-100k,web,events   --duration 10   --warmup 3   --rounds 2
  * (events: bench/events.ts, 1,000 open event streams, message delivery and list latency beside them)
  * (upload: bench/upload.ts, a 12 MP photo's upload time and list latency while 4 uploads run)
+ * (devices: bench/devices.ts, typo search and facet counts at 1M catalogue listings, own database)
  * (near: bench/near.ts, "Near me" at 1M listings on PostgreSQL and 100k on PGlite, own databases)
  * With --only, the front end (web) is measured only when named, and results/latest.* are left as
  * they are (they summarise full runs): the run's figures go to results/tmp/bench-<date>.json.
@@ -495,6 +496,11 @@ async function main() {
   // "Near me" at 1M listings on PostgreSQL and 100k on PGlite (bench/near.ts), databases of its own, only when named.
   if (only?.includes('near')) {
     await (await import('./near')).runNearBench();
+    if (only.length === 1) return;
+  }
+  // The device catalogue's search and facets at 1M listings (bench/devices.ts), in a database of its own, only when named.
+  if (only?.includes('devices')) {
+    await (await import('./devices')).runDevicesBench();
     if (only.length === 1) return;
   }
   // Photo uploads (bench/upload.ts): a scenario of its own, measured only when named.

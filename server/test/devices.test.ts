@@ -40,7 +40,13 @@ beforeAll(async () => {
   t = await startTestApp();
   anon = t.client();
   [s, s2, b] = await Promise.all([seller(t, 'dev-seller'), seller(t, 'dev-seller2'), buyer(t, 'dev-buyer')]);
-  for (const name of ['Apple iPhone 13 Pro', 'Apple MacBook Air 13" M2', 'Samsung Galaxy S23', 'Apple MacBook Pro 14" M3', 'Sony WH-1000XM4'])
+  for (const name of [
+    'Apple iPhone 13 Pro',
+    'Apple MacBook Air 13" M2',
+    'Samsung Galaxy S23',
+    'Apple MacBook Pro 14" M3',
+    'Sony WH-1000XM4',
+  ])
     dev[name] = await device(name);
 }, 60_000);
 afterAll(() => t?.close());
@@ -99,7 +105,14 @@ describe('the device catalogue', () => {
 
   it('admins add, change and retire models; others may not', async () => {
     const a = await admin(t);
-    const body = { category: 'Mobile', brand: 'Acme', model: 'Zphone 9', releaseYear: 2025, storage: ['128 GB'], colours: ['Red'] };
+    const body = {
+      category: 'Mobile',
+      brand: 'Acme',
+      model: 'Zphone 9',
+      releaseYear: 2025,
+      storage: ['128 GB'],
+      colours: ['Red'],
+    };
     expectError(await s.post('/api/admin/devices', body), 403, 'seller adds');
     const made = expectStatus(await a.post<Device>('/api/admin/devices', body), 201, 'admin adds');
     expect(made.body.variants).toEqual([{ key: 's128gb', label: '128 GB', storage: '128 GB' }]);
@@ -129,15 +142,31 @@ describe('listings from the catalogue, search and facets', () => {
       colour: 'Sierra Blue',
       serial: '356938035643809',
     });
-    ids.air = await listOk(s, { name: 'Apple MacBook Air 13" M2', category: 'Laptop', deviceId: air.id, variant: 's512gb-r16gb' });
+    ids.air = await listOk(s, {
+      name: 'Apple MacBook Air 13" M2',
+      category: 'Laptop',
+      deviceId: air.id,
+      variant: 's512gb-r16gb',
+    });
     ids.s23 = await listOk(s2, { name: 'Samsung Galaxy S23', category: 'Mobile', deviceId: s23.id, variant: 's128gb-r8gb' });
-    ids.mbp = await listOk(s2, { name: 'Apple MacBook Pro 14" M3', category: 'Laptop', deviceId: mbp.id, variant: 's512gb-r8gb' });
+    ids.mbp = await listOk(s2, {
+      name: 'Apple MacBook Pro 14" M3',
+      category: 'Laptop',
+      deviceId: mbp.id,
+      variant: 's512gb-r8gb',
+    });
     ids.free = await listOk(s2, { name: 'Handmade walnut headphone stand', category: 'Headphone' });
   });
 
   it('the product page shows the model, its variant and "serial checked"; never the number', async () => {
     const p = expectStatus(await anon.get<Record<string, unknown>>(`/api/product/${ids.iphone}`), 200, 'page');
-    expect(p.body.device).toMatchObject({ brand: 'Apple', model: 'iPhone 13 Pro', storage: '256 GB', colour: 'Sierra Blue', variantLabel: '256 GB' });
+    expect(p.body.device).toMatchObject({
+      brand: 'Apple',
+      model: 'iPhone 13 Pro',
+      storage: '256 GB',
+      colour: 'Sierra Blue',
+      variantLabel: '256 GB',
+    });
     expect(p.body.serialChecked).toBe(true);
     expect(JSON.stringify(p.body)).not.toContain('3809');
     const free = expectStatus(await anon.get<Record<string, unknown>>(`/api/product/${ids.free}`), 200, 'free text');
@@ -226,7 +255,11 @@ describe('IMEI and serial numbers', () => {
     await listOk(s, { category: 'Laptop', serial: 'C02XK1JHJGH5', name: 'MacBook one' });
     await listOk(s2, { category: 'Laptop', serial: 'c02xk1-jhjgh5', name: 'MacBook two' });
     const a = await admin(t);
-    const flags = expectStatus(await a.get<{ kind: string; last4: string; productName: string }[]>('/api/stolen-devices/flags'), 200, 'flags');
+    const flags = expectStatus(
+      await a.get<{ kind: string; last4: string; productName: string }[]>('/api/stolen-devices/flags'),
+      200,
+      'flags',
+    );
     expect(flags.body).toContainEqual(expect.objectContaining({ kind: 'duplicate', last4: 'JGH5', productName: 'MacBook two' }));
     expectError(await s.get('/api/stolen-devices/flags'), 403, 'seller reads flags');
   });
@@ -234,15 +267,39 @@ describe('IMEI and serial numbers', () => {
   it('a registered number is refused, the attempt goes to moderation, and a rejected report frees it', async () => {
     const imei = '490154203237518';
     expectError(await anon.post('/api/stolen-devices', { kind: 'imei', serial: imei, policeRef: 'DMP-2291' }), 401, 'anonymous');
-    expectError(await b.post('/api/stolen-devices', { kind: 'imei', serial: '49015420323751', policeRef: 'DMP-2291' }), 400, 'short', 'serial');
-    const rep = expectStatus(await b.post<{ id: string }>('/api/stolen-devices', { kind: 'imei', serial: imei, policeRef: 'DMP-2291' }), 201, 'report');
+    expectError(
+      await b.post('/api/stolen-devices', { kind: 'imei', serial: '49015420323751', policeRef: 'DMP-2291' }),
+      400,
+      'short',
+      'serial',
+    );
+    const rep = expectStatus(
+      await b.post<{ id: string }>('/api/stolen-devices', { kind: 'imei', serial: imei, policeRef: 'DMP-2291' }),
+      201,
+      'report',
+    );
     expectError(await b.post('/api/stolen-devices', { kind: 'imei', serial: imei, policeRef: 'X-1' }), 409, 'twice');
-    const refused = expectError(await list(s, { category: 'Mobile', serial: '4901 5420 3237 518', name: 'Hot phone' }), 409, 'registered', 'serial');
+    const refused = expectError(
+      await list(s, { category: 'Mobile', serial: '4901 5420 3237 518', name: 'Hot phone' }),
+      409,
+      'registered',
+      'serial',
+    );
     expect(refused.error).toBe('serial_registered');
     const a = await admin(t);
-    const flags = expectStatus(await a.get<{ kind: string; detail: string; productId: string | null }[]>('/api/stolen-devices/flags'), 200, 'flags');
-    expect(flags.body).toContainEqual(expect.objectContaining({ kind: 'stolen', productId: null, detail: expect.stringContaining('Hot phone') }));
-    const reports = expectStatus(await a.get<{ id: string; serial: string; status: string }[]>('/api/stolen-devices?status=pending'), 200, 'register');
+    const flags = expectStatus(
+      await a.get<{ kind: string; detail: string; productId: string | null }[]>('/api/stolen-devices/flags'),
+      200,
+      'flags',
+    );
+    expect(flags.body).toContainEqual(
+      expect.objectContaining({ kind: 'stolen', productId: null, detail: expect.stringContaining('Hot phone') }),
+    );
+    const reports = expectStatus(
+      await a.get<{ id: string; serial: string; status: string }[]>('/api/stolen-devices?status=pending'),
+      200,
+      'register',
+    );
     expect(reports.body).toContainEqual(expect.objectContaining({ id: rep.body.id, serial: imei }));
     expectError(await s.get('/api/stolen-devices'), 403, 'seller reads the register');
     expectStatus(await a.post(`/api/stolen-devices/${rep.body.id}/review`, { status: 'rejected' }), 200, 'reject');
@@ -303,9 +360,27 @@ describe('price guide and insights', () => {
     expectError(await anon.get('/api/price-guide?deviceId=nope'), 400, 'bad id', 'deviceId');
 
     // A listing well below the band says "Good price" on its card.
-    const cheap = await listOk(s2, { name: 'Galaxy S23 bargain', category: 'Mobile', deviceId: id, variant: 's256gb-r8gb', condition: 'Good', price: 150 });
-    const fair = await listOk(s2, { name: 'Galaxy S23 fair', category: 'Mobile', deviceId: id, variant: 's256gb-r8gb', condition: 'Good', price: 320 });
-    const cards = expectStatus(await anon.get<{ _id: string; goodPrice: boolean }[]>('/api/allproducts?q=galaxy%20s23'), 200, 'cards').body;
+    const cheap = await listOk(s2, {
+      name: 'Galaxy S23 bargain',
+      category: 'Mobile',
+      deviceId: id,
+      variant: 's256gb-r8gb',
+      condition: 'Good',
+      price: 150,
+    });
+    const fair = await listOk(s2, {
+      name: 'Galaxy S23 fair',
+      category: 'Mobile',
+      deviceId: id,
+      variant: 's256gb-r8gb',
+      condition: 'Good',
+      price: 320,
+    });
+    const cards = expectStatus(
+      await anon.get<{ _id: string; goodPrice: boolean }[]>('/api/allproducts?q=galaxy%20s23'),
+      200,
+      'cards',
+    ).body;
     expect(cards.find((c) => c._id === cheap)?.goodPrice).toBe(true);
     expect(cards.find((c) => c._id === fair)?.goodPrice).toBe(false);
 

@@ -236,6 +236,12 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: child(dash.devices.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/admin/pages/devices-page')).DevicesPage,
+                          }),
+                        },
+                        {
                           path: child(dash.finance.path),
                           lazy: async () => ({ Component: (await import('@/features/payouts/pages/finance-page')).FinancePage }),
                         },

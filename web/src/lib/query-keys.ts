@@ -54,6 +54,19 @@ export const queryKeys = {
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,
   },
 
+  /** The device catalogue (GET /devices), a model's price guide, facet counts and a listing's insights (issue 28). */
+  devices: {
+    all: ['devices'] as const,
+    search: (q: string, category?: string) => ['devices', 'search', q, category ?? ''] as const,
+    admin: (q: string) => ['devices', 'admin', q] as const,
+    priceGuide: (deviceId: string, variant?: string, grade?: string) =>
+      ['devices', 'price-guide', deviceId, variant ?? '', grade ?? ''] as const,
+    facets: (filters: Record<string, unknown>) => ['devices', 'facets', filters] as const,
+    insights: (productId: string) => ['devices', 'insights', productId] as const,
+    stolen: ['devices', 'stolen'] as const,
+    flags: ['devices', 'flags'] as const,
+  },
+
   /** The admin's audit log (one infinite list). */
   audit: ['audit'] as const,
 

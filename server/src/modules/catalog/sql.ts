@@ -144,7 +144,18 @@ export function productListQuery(f: ProductFilters, search?: string | null) {
   const tsq = search !== undefined ? search : toPrefixQuery(f.q);
   if (tsq) where.push(`p.search @@ to_tsquery('simple', ${param(tsq)})`);
   /** Only category (or nothing) narrows the list: its total is a counter read, and its plan never depends on the values. */
-  const plain = !f.brand && !f.deviceId && !f.storage && !f.ram && !f.colour && !f.condition && f.minPrice === undefined && f.maxPrice === undefined && !f.location && !f.verified && !tsq;
+  const plain =
+    !f.brand &&
+    !f.deviceId &&
+    !f.storage &&
+    !f.ram &&
+    !f.colour &&
+    !f.condition &&
+    f.minPrice === undefined &&
+    f.maxPrice === undefined &&
+    !f.location &&
+    !f.verified &&
+    !tsq;
   const filterWhere = where.join(' and ');
   const filterValues = values.slice();
 

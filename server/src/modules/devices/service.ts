@@ -390,7 +390,13 @@ export function devicesService(database: Database) {
         ram: f.ram ? `f.ram = ${p(f.ram)}` : null,
         colour: f.colour ? `f.colour = ${p(f.colour)}` : null,
       };
-      const column: Record<FacetName, string> = { brand: 'brand', model: 'device_id', storage: 'storage', ram: 'ram', colour: 'colour' };
+      const column: Record<FacetName, string> = {
+        brand: 'brand',
+        model: 'device_id',
+        storage: 'storage',
+        ram: 'ram',
+        colour: 'colour',
+      };
       const others = (name: FacetName) =>
         FACETS.filter((x) => x !== name && own[x])
           .map((x) => own[x])
@@ -421,7 +427,12 @@ export function devicesService(database: Database) {
     priceGuide,
 
     /** The catalogue columns of a new listing: its model, variant and colour checked against the catalogue. */
-    async listingDevice(input: { category: string; deviceId?: string; variant?: string; colour?: string }): Promise<ListingDevice> {
+    async listingDevice(input: {
+      category: string;
+      deviceId?: string;
+      variant?: string;
+      colour?: string;
+    }): Promise<ListingDevice> {
       const none = { deviceId: null, variant: null, brand: null, storage: null, ram: null, colour: null, connectivity: null };
       if (!input.deviceId) {
         if (input.variant) throw badRequest('variant', 'needs a deviceId');
@@ -430,7 +441,11 @@ export function devicesService(database: Database) {
       const d = await deviceRow(input.deviceId);
       if (!d) throw badRequest('deviceId', 'is not a model of the catalogue');
       if (d.category !== input.category) throw badRequest('category', `must be ${d.category} for ${d.brand} ${d.model}`);
-      const variant = input.variant ? d.variants.find((v) => v.key === input.variant) : d.variants.length === 1 ? d.variants[0] : undefined;
+      const variant = input.variant
+        ? d.variants.find((v) => v.key === input.variant)
+        : d.variants.length === 1
+          ? d.variants[0]
+          : undefined;
       if (input.variant && !variant) throw badRequest('variant', `must be one of ${d.variants.map((v) => v.key).join(', ')}`);
       if (input.colour && !d.colours.includes(input.colour)) throw badRequest('colour', `must be one of ${d.colours.join(', ')}`);
       return {
@@ -492,11 +507,25 @@ export function devicesService(database: Database) {
      */
     async listingChecks(
       seller: SessionUser,
-      input: { name: string; category: string; condition: string; price: number; deviceId?: string; variant?: string; colour?: string; serial?: string },
+      input: {
+        name: string;
+        category: string;
+        condition: string;
+        price: number;
+        deviceId?: string;
+        variant?: string;
+        colour?: string;
+        serial?: string;
+      },
     ): Promise<ListingChecks> {
       const d = await this.listingDevice(input);
       const serial = input.serial
-        ? await this.checkListingSerial(seller, { category: input.category, connectivity: d.connectivity, serial: input.serial, name: input.name })
+        ? await this.checkListingSerial(seller, {
+            category: input.category,
+            connectivity: d.connectivity,
+            serial: input.serial,
+            name: input.name,
+          })
         : null;
       const goodPrice = await this.isGoodPrice(d.deviceId, d.variant, input.condition, money.toCents(input.price));
       return {

@@ -9,6 +9,7 @@ import { formatDate, formatMoney, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
 import { CardLink } from './card-link';
 import { PriceDrop } from './price-drop';
+import { DEVICE_STRINGS } from '@shop/contract/device-strings';
 
 interface ProductCardProps {
   product: Product;
@@ -53,6 +54,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           <span className="badge badge-neutral badge-sm">{product.condition}</span>
           <PriceDrop product={product} badgeOnly className="sm:hidden" />
+          {product.goodPrice ? <span className="badge badge-success badge-sm">{DEVICE_STRINGS.goodPrice}</span> : null}
           {badges}
         </div>
         <FavoriteButton

@@ -22,6 +22,8 @@ import { ProductCard } from '../components/product-card';
 import { ProductCardSkeleton } from '../components/product-card-skeleton';
 import { usePageMeta } from '@/lib/page-meta';
 import { ConditionReport } from '../components/condition-report';
+import { DeviceFacts } from '../components/device-facts';
+import { SellerInsights } from '../components/seller-insights';
 import { MakeOffer } from '../components/make-offer';
 import { RecentlyViewed } from '../components/recently-viewed';
 import { useRecordView } from '../hooks/use-recently-viewed';
@@ -248,6 +250,8 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <p className="text-base-content/70">The seller did not add a description.</p>
               )}
             </section>
+            {own ? <SellerInsights productId={product._id} /> : null}
+            <DeviceFacts product={product} />
             <ConditionReport product={product} />
           </div>
         </article>

@@ -2,6 +2,7 @@ import { NavLink, Outlet } from 'react-router';
 import {
   ClipboardList,
   Flag,
+  Smartphone,
   HandCoins,
   Heart,
   Landmark,
@@ -55,6 +56,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.allSellers.getHref(), label: 'All Seller', icon: <Store size={18} aria-hidden="true" /> });
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
     items.push({ to: d.moderation.getHref(), label: 'Moderation', icon: <Flag size={18} aria-hidden="true" /> });
+    items.push({ to: d.devices.getHref(), label: 'Devices', icon: <Smartphone size={18} aria-hidden="true" /> });
     items.push({ to: d.adminOrders.getHref(), label: 'Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
     items.push({ to: d.finance.getHref(), label: 'Finance', icon: <Landmark size={18} aria-hidden="true" /> });
   }

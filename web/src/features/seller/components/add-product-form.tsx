@@ -9,6 +9,9 @@ import {
   allowedGrades,
   productFormSchema,
   readReport,
+  parseMoney,
+  serialKindFor,
+  serialProblem,
   suggestGrade,
   type CategoryName,
   type CheckKey,
@@ -25,6 +28,9 @@ import { useUpdateProduct } from '../api/listing';
 import { calloutClass } from '@/components/callout';
 import { ConditionReportFields, EMPTY_REPORT, type ReportValues } from './condition-report-fields';
 import { PhotoPicker, photoIdOf } from './photo-picker';
+import { DevicePicker, type PickedDevice } from './device-picker';
+import { PriceGuideBand } from '@/components/price-guide';
+import { usePriceGuide } from '@/hooks/use-devices';
 
 const FIELDS = [
   'name',
@@ -141,6 +147,11 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   const updateProduct = useUpdateProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const [pendingPhotos, setPendingPhotos] = useState(0);
+  // "What are you selling?": the catalogue model, variant and colour, and the device's number (write-only), beside the form's fields.
+  const [picked, setPicked] = useState<PickedDevice>(null);
+  const [notListed, setNotListed] = useState(false);
+  const [serial, setSerial] = useState('');
+  const [serialError, setSerialError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -160,6 +171,26 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   const answered = category ? readReport(category, reportOf(category, values.conditionReport)).report : undefined;
   const suggested = answered ? suggestGrade(answered) : undefined;
   const allowed = answered ? allowedGrades(answered) : CONDITIONS;
+  const pickedVariant = picked?.device.variants.find((v) => v.key === picked.variant);
+  const serialDigits = serial.replace(/[\s\-./]/g, '');
+  // The server's rule: a 15-digit number is an IMEI (a cellular tablet's or watch's too), phones always have one.
+  const serialKind =
+    /^\d{15}$/.test(serialDigits) && values.category !== 'Laptop'
+      ? 'imei'
+      : serialKindFor(values.category, pickedVariant?.connectivity);
+  const guide = usePriceGuide(picked?.device.id, picked?.variant || undefined, values.condition || undefined);
+  const typedPrice = parseMoney(values.price ?? '');
+  /** Picking a model fills the name (with its variant) and the category. */
+  const choose = (p: PickedDevice) => {
+    setPicked(p);
+    if (!p) return;
+    const v = p.device.variants.find((x) => x.key === p.variant);
+    setValue('name', `${p.device.name}${v && v.key !== 'std' ? ` ${v.label}` : ''}`, {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
+    setValue('category', p.device.category, { shouldDirty: true, shouldValidate: isSubmitted });
+  };
   // Answers that lower the grade lower a grade chosen above it: the seller may only go lower.
   useEffect(() => {
     if (suggested && values.condition && !(allowed as readonly string[]).includes(values.condition))
@@ -183,6 +214,16 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       return;
     }
     const conditionReport = reportOf(input.category, values.conditionReport);
+    const problem = serial.trim() ? serialProblem(serialKind, serial) : null;
+    if (problem) {
+      setSerialError(`${serialKind === 'imei' ? 'IMEI' : 'Serial number'} ${problem}`);
+      return;
+    }
+    const device = picked
+      ? { deviceId: picked.device.id, variant: picked.variant || undefined, colour: picked.colour || undefined }
+      : {};
+    // The catalogue model and the number go with a new listing (an edit keeps them as listed).
+    if (!product) Object.assign(input, device, { serial: serial.trim() || undefined });
     try {
       if (product) {
         // The category stays (the report's questions depend on it); photos are sent only when changed.
@@ -194,11 +235,15 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       } else {
         await createProduct.mutateAsync({ ...input, conditionReport });
         reset(EMPTY);
+        setPicked(null);
+        setSerial('');
       }
       onSuccess();
     } catch (error) {
       const field = isApiError(error) ? toFieldName(error.field) : null;
-      if (isApiError(error) && isPhotosField(error.field)) {
+      if (isApiError(error) && error.field === 'serial') {
+        setSerialError(errorMessage(error));
+      } else if (isApiError(error) && isPhotosField(error.field)) {
         setError('photos', { type: 'server', message: errorMessage(error) });
       } else if (field) {
         setError(field, { type: 'server', message: errorMessage(error) }, { shouldFocus: true });
@@ -215,6 +260,23 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       className="grid grid-cols-1 gap-x-6 gap-y-1 md:grid-cols-2"
       aria-label={product ? 'Edit product' : 'Add A Product'}
     >
+      {product ? null : notListed ? (
+        <p className="text-sm text-base-content/70 md:col-span-2">
+          Not in the catalogue: fill in the name and category yourself.{' '}
+          <button type="button" className="link" onClick={() => setNotListed(false)}>
+            Search the catalogue again
+          </button>
+        </p>
+      ) : (
+        <DevicePicker
+          value={picked}
+          onChange={choose}
+          onNotListed={() => {
+            setPicked(null);
+            setNotListed(true);
+          }}
+        />
+      )}
       <FormField label={LABELS.name} error={messageFor('name')} className="md:col-span-2">
         <input className="input w-full" autoComplete="off" {...register('name')} />
       </FormField>
@@ -245,6 +307,11 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       <FormField label={LABELS.price} error={messageFor('price')} hint={<YouReceive price={values.price} />}>
         <input className="input w-full" inputMode="decimal" placeholder="e.g. 450" {...register('price')} />
       </FormField>
+      {picked?.device ? (
+        <div className="md:col-span-2" aria-live="polite">
+          <PriceGuideBand guide={guide.data} priceCents={typedPrice.ok ? Math.round(typedPrice.value * 100) : undefined} chart />
+        </div>
+      ) : null}
       <FormField label={LABELS.original_price} error={messageFor('original_price')}>
         <input className="input w-full" inputMode="decimal" placeholder="e.g. 999" {...register('original_price')} />
       </FormField>
@@ -257,6 +324,24 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       <FormField label={LABELS.number} error={messageFor('number')}>
         <input className="input w-full" type="tel" inputMode="tel" autoComplete="tel" {...register('number')} />
       </FormField>
+      {product ? null : (
+        <FormField
+          label={serialKind === 'imei' ? 'IMEI (optional)' : 'Serial number (optional)'}
+          error={serialError ?? undefined}
+          hint={`${serialKind === 'imei' ? 'Dial *#06# to see it. ' : ''}Checked against the shop's register of lost and stolen devices, never shown: a buyer sees its last 4 after booking, to compare at the meeting.`}
+        >
+          <input
+            className="input w-full"
+            autoComplete="off"
+            inputMode={serialKind === 'imei' ? 'numeric' : 'text'}
+            value={serial}
+            onChange={(e) => {
+              setSerial(e.target.value);
+              setSerialError(null);
+            }}
+          />
+        </FormField>
+      )}
       <PhotoPicker
         initial={product?.photos}
         error={errors.photos?.type === 'server' ? errors.photos.message : fieldMessage('Photos', errors.photos?.message)}
