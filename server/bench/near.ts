@@ -30,6 +30,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** A person in Dhaka (about 5 km from its centre) asking for what is near, as the web app's "Near me" does. */
 const DHAKA = '23.750,90.380';
 const CALLS: [string, string][] = [
+  // The same page without `near`, measured beside them on the same (shared, loaded) machine.
+  ['baseline: all, newest (no near)', '/api/allproducts'],
   ['near me 10 km, nearest first', `/api/allproducts?near=${DHAKA}&radiusKm=10&sort=distance`],
   ['near me 50 km, nearest first', `/api/allproducts?near=${DHAKA}&sort=distance`],
   ['near me 250 km, nearest first', `/api/allproducts?near=${DHAKA}&radiusKm=250&sort=distance`],
@@ -70,13 +72,20 @@ async function benchShop(label: string, env: Record<string, string>) {
     for (const [call, p] of CALLS) {
       const check = await fetch(`${base}${p}`);
       const body = (await check.json()) as { distanceKm?: number }[];
-      if (check.status !== 200 || !Array.isArray(body)) throw new Error(`${call}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
+      if (check.status !== 200 || !Array.isArray(body))
+        throw new Error(`${call}: ${check.status} ${JSON.stringify(body).slice(0, 200)}`);
       await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: 2 }); // warm-up
       const runs: Run[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         const up = uptime();
         const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: DURATION });
-        runs.push({ reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, uptime: up });
+        runs.push({
+          reqPerSec: Math.round(r.requests.average),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          non2xx: r.non2xx,
+          uptime: up,
+        });
       }
       const row = {
         call,

@@ -314,7 +314,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
         platformFee: config.payments.fee,
       });
       await api.register(catalogRoutes, { catalog });
-      await api.register(placesRoutes);
+      await api.register(placesRoutes, { warm: config.env === 'production' });
       await api.register(meetupRoutes, { meetup });
       await api.register(devicesRoutes, { devices });
       await api.register(uploadsRoutes, { photos });

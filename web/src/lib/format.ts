@@ -84,6 +84,12 @@ export function formatYears(years: number): string {
   return `${years} ${pluralize(years, 'year')}`;
 }
 
+/** A distance as cards show it: "under 1 km", "3.2 km", "45 km". */
+export function formatDistance(km: number): string {
+  if (km < 1) return 'under 1 km';
+  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+}
+
 /** Label prefix for the contract's short messages: ('Phone', 'is required') -> 'Phone is required'. */
 export function fieldMessage(label: string, message: string | undefined): string | undefined {
   if (!message) return undefined;

@@ -10,7 +10,10 @@ export interface ProductFilters {
   maxPrice?: number;
   location?: string;
   verified?: boolean;
-  sort?: 'newest' | 'price_asc' | 'price_desc';
+  /** `LAT,LNG` of "Near me" (the browser's position, asked only when pressed) and how far, in km. */
+  near?: string;
+  radiusKm?: number;
+  sort?: 'newest' | 'price_asc' | 'price_desc' | 'distance';
 }
 
 export const queryKeys = {

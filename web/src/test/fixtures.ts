@@ -7,6 +7,7 @@ export const product: Product = {
   img: '/images/products/laptop-1.svg',
   photos: [],
   location: 'Dhaka',
+  place: { id: 1185241, name: 'Dhaka', region: '81', country: 'BD', lat: 23.7104, lng: 90.40744 },
   seller: 'Sally Seller',
   email: 'seller@shop.test',
   number: '+8801700000000',

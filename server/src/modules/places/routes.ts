@@ -3,8 +3,12 @@ import { z } from 'zod';
 import { errorSchema, placeSchema, placesQuerySchema } from '@shop/contract';
 import { gazetteer } from './gazetteer';
 
-/** The gazetteer's autocomplete: places whose name starts with `q`, largest first. Public, cacheable. */
-export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The gazetteer's autocomplete: places whose name starts with `q`, largest first. Public, cacheable.
+ * `warm`: read the gazetteer once the server is up (production), not on the first request that needs it.
+ */
+export const placesRoutes: FastifyPluginAsyncZod<{ warm: boolean }> = async (app, { warm }) => {
+  if (warm) app.addHook('onReady', async () => void setTimeout(() => gazetteer.byId(0), 0));
   app.get(
     '/places',
     {

@@ -7,6 +7,7 @@ import { useSignInMethods } from '../api/account';
 import { ActiveSessions } from '../components/active-sessions';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { MailSettings } from '../components/mail-settings';
+import { MeetingDetails } from '../components/meeting-details';
 import { ProfileNameForm } from '../components/profile-name-form';
 import { TwoFactorSettings } from '../components/two-factor-settings';
 
@@ -71,6 +72,13 @@ export function ProfilePage() {
         description="Browsers signed in to your account. Sign out of all of them if you lost a device or used a shared computer."
       >
         <ActiveSessions />
+      </Card>
+      <Card
+        id="profile-meeting"
+        title="Phone and home area"
+        description="Filled in when you book, so you type them once. Sellers see your phone only with a booking."
+      >
+        <MeetingDetails />
       </Card>
       <Card id="profile-mail" title="Mail" description="Choose which mails the shop sends you.">
         <MailSettings />

@@ -5,7 +5,7 @@ import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { VerifiedTick } from '@/components/verified-tick';
 import { paths } from '@/config/paths';
-import { formatDate, formatMoney, formatYears } from '@/lib/format';
+import { formatDate, formatDistance, formatMoney, formatYears } from '@/lib/format';
 import { percentBelow } from '../lib/pricing';
 import { CardLink } from './card-link';
 import { PriceDrop } from './price-drop';
@@ -86,7 +86,10 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           <p className="ml-auto flex min-w-0 items-center gap-0.5 text-xs text-base-content/80 sm:hidden">
             <MapPin size={12} className="shrink-0" aria-hidden="true" />
             <span className="sr-only">Location: </span>
-            <span className="truncate">{product.location}</span>
+            <span className="truncate">
+              {product.distanceKm !== undefined ? `${formatDistance(product.distanceKm)} · ` : ''}
+              {product.location}
+            </span>
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
@@ -101,7 +104,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             <MapPin size={14} aria-hidden="true" />
             Location
           </dt>
-          <dd>{product.location}</dd>
+          <dd>
+            {product.location}
+            {product.distanceKm !== undefined ? (
+              <span className="text-base-content/70"> · {formatDistance(product.distanceKm)} away</span>
+            ) : null}
+          </dd>
           <dt className="flex items-center gap-1">
             <Clock size={14} aria-hidden="true" />
             Used

@@ -12,9 +12,12 @@ import {
   MAX_LOCATION_LENGTH,
   MAX_QUERY_LENGTH,
   parsePrice,
-  SORT_OPTIONS,
+  DEFAULT_RADIUS_KM,
+  RADIUS_OPTIONS,
+  sortOptions,
   type Sort,
 } from './search-params';
+import { NearMe } from './near-me';
 
 /** How long typing pauses before the list follows it. */
 export const DEBOUNCE_MS = 300;
@@ -121,7 +124,7 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
         Sort
       </label>
       <select id={`${id}-sort`} value={filters.sort ?? 'newest'} onChange={(e) => apply({ sort: e.target.value as Sort })}>
-        {SORT_OPTIONS.map((s) => (
+        {sortOptions(filters).map((s) => (
           <option key={s.value} value={s.value}>
             {s.label}
           </option>
@@ -176,6 +179,7 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               </span>
             ) : null}
           </button>
+          <NearMe filters={filters} onApply={(change) => apply(change)} />
           {wide ? sort : null}
         </div>
 
@@ -257,6 +261,24 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
               onChange={(e) => type('location', e.target.value)}
             />
           </div>
+          {filters.near ? (
+            <div className="select w-full">
+              <label htmlFor={`${id}-radius`} className="label">
+                Within
+              </label>
+              <select
+                id={`${id}-radius`}
+                value={filters.radiusKm ?? DEFAULT_RADIUS_KM}
+                onChange={(e) => apply({ radiusKm: Number(e.target.value) })}
+              >
+                {RADIUS_OPTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r} km
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
           <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-field px-1 text-sm md:h-10 md:min-h-0">
             <input
               type="checkbox"

@@ -16,7 +16,22 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: Sort; label: string }> = [
   { value: 'newest', label: 'Newest' },
   { value: 'price_asc', label: 'Price: low to high' },
   { value: 'price_desc', label: 'Price: high to low' },
+  { value: 'distance', label: 'Nearest first' },
 ];
+/** The sorts a list offers: nearest first only once "Near me" gave a position. */
+export const sortOptions = (f: ProductFilters) => SORT_OPTIONS.filter((s) => s.value !== 'distance' || !!f.near);
+
+/** "Within N km" choices of "Near me"; the default is the API's (50 km). */
+export const RADIUS_OPTIONS = [5, 10, 25, 50, 100, 250] as const;
+export const DEFAULT_RADIUS_KM = 50;
+const NEAR = /^-?\d{1,3}(?:\.\d{1,6})?,-?\d{1,3}(?:\.\d{1,6})?$/;
+/** A position as `near` carries it: 3 decimals (about 100 m), enough for "within N km" and kinder to privacy. */
+export const nearParam = (lat: number, lng: number) => `${lat.toFixed(3)},${lng.toFixed(3)}`;
+function parseNear(raw: string | null): string | undefined {
+  if (!raw || !NEAR.test(raw)) return undefined;
+  const [lat, lng] = raw.split(',').map(Number) as [number, number];
+  return Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? raw : undefined;
+}
 export const DEFAULT_SORT: Sort = 'newest';
 
 /** Longest search and location the API accepts (contract/src/catalog.ts). */
@@ -24,7 +39,18 @@ export const MAX_QUERY_LENGTH = 100;
 export const MAX_LOCATION_LENGTH = 120;
 
 /** Every URL key the filters own; other keys of the URL are left alone. */
-export const FILTER_KEYS = ['q', 'category', 'condition', 'minPrice', 'maxPrice', 'location', 'verified', 'sort'] as const;
+export const FILTER_KEYS = [
+  'q',
+  'category',
+  'condition',
+  'minPrice',
+  'maxPrice',
+  'location',
+  'verified',
+  'near',
+  'radiusKm',
+  'sort',
+] as const;
 
 export interface FilterOptions {
   /** The home page filters by category; the category page has it in its path instead. */
@@ -65,7 +91,13 @@ export function parseFilters(params: URLSearchParams, { allowCategory }: FilterO
   if (location) f.location = location;
   const verified = params.get('verified');
   if (verified === 'true' || verified === '1') f.verified = true;
-  const sort = SORT_OPTIONS.find((s) => s.value === params.get('sort'))?.value;
+  const near = parseNear(params.get('near'));
+  if (near) {
+    f.near = near;
+    const radius = RADIUS_OPTIONS.find((r) => String(r) === params.get('radiusKm'));
+    if (radius && radius !== DEFAULT_RADIUS_KM) f.radiusKm = radius;
+  }
+  const sort = sortOptions(f).find((s) => s.value === params.get('sort'))?.value;
   if (sort && sort !== DEFAULT_SORT) f.sort = sort;
   return f;
 }
@@ -84,14 +116,20 @@ export function filtersToSearchParams(filters: ProductFilters, base?: URLSearchP
   set('maxPrice', filters.maxPrice);
   set('location', filters.location?.trim());
   if (filters.verified) params.set('verified', 'true');
-  if (filters.sort && filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort);
+  if (filters.near) {
+    set('near', filters.near);
+    if (filters.radiusKm !== DEFAULT_RADIUS_KM) set('radiusKm', filters.radiusKm);
+  }
+  if (filters.sort && filters.sort !== DEFAULT_SORT && (filters.sort !== 'distance' || filters.near))
+    params.set('sort', filters.sort);
   return params;
 }
 
 /** How many filters narrow the list (the search text and the sort order are not counted). */
 export function countNarrowingFilters(f: ProductFilters): number {
-  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified].filter((v) => v !== undefined && v !== false)
-    .length;
+  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified, f.near].filter(
+    (v) => v !== undefined && v !== false,
+  ).length;
 }
 
 /** Whether the list shows less than everything: a search or a narrowing filter. */

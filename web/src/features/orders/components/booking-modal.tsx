@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/lib/toast';
@@ -12,6 +12,9 @@ import type { BookingModalProps } from '@/hooks/use-booking-modal';
 import { rolesOf } from '@/hooks/use-roles';
 import type { SessionUser } from '@/lib/auth-client';
 import { useCreateOrder } from '../api/create-order';
+import { localInputToIso, useMeetupSpots, useMyDetails, useProposeMeetingFor } from '@/hooks/use-meeting';
+import { formatDistance } from '@/lib/format';
+import { MAX_MEETING_TIMES } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
 
 type BookingValues = z.input<typeof bookingFormSchema>;
@@ -34,17 +37,49 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
     register,
     handleSubmit,
     setError,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<BookingValues, unknown, z.output<typeof bookingFormSchema>>({
     resolver: zodResolver(bookingFormSchema),
     defaultValues: { buyerName: user.name ?? '', phone: '', meettingLocation: '' },
   });
+  // The phone of the last booking (or the profile) is filled in for the person.
+  const details = useMyDetails(!notBuyer);
+  useEffect(() => {
+    const phone = details.data?.phone;
+    if (phone && !getValues('phone')) setValue('phone', phone);
+  }, [details.data, getValues, setValue]);
+  // Safe meetup spots nearest to the item, to pick from; "another place" is the location field.
+  const spots = useMeetupSpots(product.place);
+  const [spotId, setSpotId] = useState<string | null>(null);
+  const chosenSpot = spots.data?.find((s) => s._id === spotId);
+  const chooseSpot = (id: string | null) => {
+    setSpotId(id);
+    const spot = spots.data?.find((s) => s._id === id);
+    if (spot) setValue('meettingLocation', spot.name, { shouldValidate: !!errors.meettingLocation });
+  };
+  const [times, setTimes] = useState<string[]>(['']);
+  const [timesError, setTimesError] = useState<string | null>(null);
+  const proposeMeeting = useProposeMeetingFor();
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    setTimesError(null);
+    const iso = times.map(localInputToIso).filter((t): t is string => !!t);
+    if (iso.some((t) => new Date(t).getTime() < Date.now() + 15 * 60_000)) {
+      setTimesError('Times must be at least 15 minutes from now.');
+      return;
+    }
     try {
-      await createOrder.mutateAsync({ productId: product._id, ...values });
+      const placed = await createOrder.mutateAsync({ productId: product._id, ...values });
       toast.success(MESSAGES.orderPlaced);
+      if (iso.length) {
+        const where = chosenSpot ? { spotId: chosenSpot._id } : { place: values.meettingLocation };
+        await proposeMeeting
+          .mutateAsync({ orderId: placed.insertedId, body: { times: iso, ...where } })
+          .catch((e: unknown) => toast.error(`Your booking is placed, but the meeting times were not sent: ${errorMessage(e)}`));
+      }
       onDone();
     } catch (error) {
       const field = isApiError(error) ? error.field : undefined;
@@ -75,9 +110,69 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
       <FormField label="Phone" error={fieldMessage('Phone', errors.phone?.message)}>
         <input className="input w-full" type="tel" autoComplete="tel" inputMode="tel" data-autofocus {...register('phone')} />
       </FormField>
+      {spots.data?.length ? (
+        <fieldset className="fieldset">
+          <legend className="fieldset-legend">Safe meetup spot</legend>
+          {spots.data.map((s) => (
+            <label key={s._id} className="flex cursor-pointer items-start gap-2 rounded-field py-1">
+              <input
+                type="radio"
+                name="spot"
+                className="radio radio-sm mt-0.5"
+                checked={spotId === s._id}
+                onChange={() => chooseSpot(s._id)}
+              />
+              <span className="flex flex-col">
+                <span className="font-medium">{s.name}</span>
+                <span className="text-xs text-base-content/70">
+                  {[s.address, s.hours, s.distanceKm !== undefined ? `${formatDistance(s.distanceKm)} from the item` : '']
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </span>
+            </label>
+          ))}
+          <label className="flex cursor-pointer items-center gap-2 rounded-field py-1">
+            <input
+              type="radio"
+              name="spot"
+              className="radio radio-sm"
+              checked={spotId === null}
+              onChange={() => chooseSpot(null)}
+            />
+            Another place (write it below)
+          </label>
+        </fieldset>
+      ) : null}
       <FormField label="Meeting location" error={fieldMessage('Meeting location', errors.meettingLocation?.message)}>
         <input className="input w-full" autoComplete="address-level2" {...register('meettingLocation')} />
       </FormField>
+      <fieldset className="fieldset">
+        <legend className="fieldset-legend">When can you meet? (up to {MAX_MEETING_TIMES} times, optional)</legend>
+        {times.map((t, i) => (
+          <input
+            // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are a fixed, ordered list
+            key={i}
+            type="datetime-local"
+            className="input w-full"
+            aria-label={`Meeting time ${i + 1}`}
+            value={t}
+            onChange={(e) => setTimes(times.map((x, k) => (k === i ? e.target.value : x)))}
+          />
+        ))}
+        {times.length < MAX_MEETING_TIMES ? (
+          <button type="button" className="btn btn-ghost btn-xs self-start" onClick={() => setTimes([...times, ''])}>
+            Add another time
+          </button>
+        ) : null}
+        {timesError ? (
+          <p role="alert" className="text-sm text-error">
+            {timesError}
+          </p>
+        ) : (
+          <p className="text-xs text-base-content/70">The seller confirms one time or proposes another.</p>
+        )}
+      </fieldset>
 
       {notBuyer ? (
         <p role="alert" className={calloutClass('warning', 'mt-2')}>

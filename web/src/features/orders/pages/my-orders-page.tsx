@@ -18,6 +18,7 @@ import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { HandoffCode, OrderHandoff } from '../components/order-handoff';
+import { MeetingPanel } from '@/components/meeting-panel';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
 function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Order) => void }) {
@@ -167,6 +168,7 @@ export function MyOrdersPage() {
                   </dd>
                 </dl>
                 <PaymentStatus order={order} />
+                <MeetingPanel orderId={order._id} side="buyer" open={order.status === 'unpaid' || order.status === 'paid'} />
                 <OrderHandoff order={order} />
                 <Review order={order} />
               </div>
@@ -215,6 +217,11 @@ export function MyOrdersPage() {
                   <td>
                     <div className="flex flex-col gap-2">
                       <PaymentStatus order={order} />
+                      <MeetingPanel
+                        orderId={order._id}
+                        side="buyer"
+                        open={order.status === 'unpaid' || order.status === 'paid'}
+                      />
                       <OrderHandoff order={order} />
                       <Review order={order} />
                     </div>

@@ -16,6 +16,7 @@ import {
   type CategoryName,
   type CheckKey,
   type ConditionReportAnswers,
+  type Place,
   type ProductDetail,
 } from '@shop/contract';
 import type { z } from 'zod';
@@ -26,6 +27,7 @@ import { fieldMessage } from '@/lib/format';
 import { useCreateProduct } from '../api/create-product';
 import { useUpdateProduct } from '../api/listing';
 import { calloutClass } from '@/components/callout';
+import { PlacePicker } from '@/components/place-picker';
 import { ConditionReportFields, EMPTY_REPORT, type ReportValues } from './condition-report-fields';
 import { PhotoPicker, photoIdOf } from './photo-picker';
 import { DevicePicker, type PickedDevice } from './device-picker';
@@ -147,6 +149,8 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   const updateProduct = useUpdateProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const [pendingPhotos, setPendingPhotos] = useState(0);
+  // The town from the gazetteer (distance search finds the item by it); `location` keeps the seller's words.
+  const [place, setPlace] = useState<Place | null>(product?.place ?? null);
   // "What are you selling?": the catalogue model, variant and colour, and the device's number (write-only), beside the form's fields.
   const [picked, setPicked] = useState<PickedDevice>(null);
   const [notListed, setNotListed] = useState(false);
@@ -230,10 +234,16 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
         const { category: _fixed, photos, ...edit } = input;
         await updateProduct.mutateAsync({
           id: product._id,
-          edit: { ...edit, conditionReport, ...(dirtyFields.photos ? { photos } : {}) },
+          edit: {
+            ...edit,
+            conditionReport,
+            ...(dirtyFields.photos ? { photos } : {}),
+            ...(place && place.id !== product.place?.id ? { placeId: place.id } : {}),
+          },
         });
       } else {
-        await createProduct.mutateAsync({ ...input, conditionReport });
+        await createProduct.mutateAsync({ ...input, conditionReport, ...(place ? { placeId: place.id } : {}) });
+        setPlace(null);
         reset(EMPTY);
         setPicked(null);
         setSerial('');
@@ -318,6 +328,15 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
       <FormField label={LABELS.used_year} error={messageFor('used_year')}>
         <input className="input w-full" inputMode="numeric" placeholder="e.g. 2" {...register('used_year')} />
       </FormField>
+      <PlacePicker
+        label="Town or city"
+        value={place}
+        onChange={(p) => {
+          setPlace(p);
+          if (p && !values.location.trim()) setValue('location', p.name, { shouldValidate: isSubmitted });
+        }}
+        hint="Buyers searching near them find your item by it."
+      />
       <FormField label={LABELS.location} error={messageFor('location')}>
         <input className="input w-full" autoComplete="address-level2" placeholder="City or area" {...register('location')} />
       </FormField>

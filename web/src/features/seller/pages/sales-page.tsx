@@ -12,6 +12,7 @@ import { useTalkSlots } from '@/hooks/use-talk';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSales } from '../api/get-sales';
 import { ConfirmHandoff } from '../components/confirm-handoff';
+import { MeetingPanel } from '@/components/meeting-panel';
 
 /** The filter's states, in the order a sale goes through them (then the ways it can end otherwise). */
 const STATE_ORDER: readonly OrderStatus[] = [
@@ -70,6 +71,7 @@ function SaleCard({ sale }: { sale: Sale }) {
         <div className="flex flex-col items-start gap-2 md:w-72 md:shrink-0">
           <OrderStatusBadge status={sale.status} />
           <p className="text-sm">{ORDER_NEXT_STEPS.seller[sale.status]}</p>
+          <MeetingPanel orderId={sale._id} side="seller" open={sale.status === 'unpaid' || sale.status === 'paid'} />
           <div className="flex flex-wrap items-center gap-2">
             {sale.status === 'paid' ? <ConfirmHandoff orderId={sale._id} buyerName={sale.buyerName} /> : null}
             {talk ? (
