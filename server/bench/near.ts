@@ -8,14 +8,13 @@
  *    synthetic catalog: 20 Bangladeshi locations, each listing placed in its gazetteer town, Dhaka's
  *    six neighbourhoods all in Dhaka: about 300,000 listings in one place at 1M).
  * 2. Each call with autocannon (CONNECTIONS connections, DURATION s, after a warm-up), ROUNDS times:
- *    every run's p50/p99 and req/s, the median of the runs, and `uptime` before each run (other work
+ *    every run's p50/p99 and req/s, the median of the runs, and the uptime and load averages before each run (other work
  *    shares this machine's cores).
  * Results are printed and written to results/tmp/near-<date>.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { benchDbUrl, ensureCatalog, log, productionEnv, runScript, startShop, tmpDir } from './lib/shop';
 
@@ -41,7 +40,12 @@ const CALLS: [string, string][] = [
   ['near me 25 km, search "macbook"', `/api/allproducts?near=${DHAKA}&radiusKm=25&sort=distance&q=macbook`],
 ];
 
-const uptime = () => execSync('uptime').toString().trim();
+/** What `uptime` prints: the time, how long the machine is up and its load averages (other work shares its cores). */
+const uptime = () =>
+  `${new Date().toISOString().slice(11, 19)} up ${Math.round(os.uptime() / 60)} min, load average: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; uptime: string };
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { job, mailOutbox, notification } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
-import { addProduct, admin, buyer as newBuyer, expectError, expectStatus, placeOrder, seller as newSeller } from './helpers/builders';
+import {
+  addProduct,
+  admin,
+  buyer as newBuyer,
+  expectError,
+  expectStatus,
+  placeOrder,
+  seller as newSeller,
+} from './helpers/builders';
 
 type Spot = { _id: string; name: string; lat: number; lng: number; distanceKm?: number; hours: string };
 type Meeting = {
@@ -51,7 +59,13 @@ const inHours = (h: number) => new Date(Math.floor(now.getTime() / HOUR) * HOUR 
 
 describe('safe meetup spots', () => {
   it('admins add, change and remove spots; nobody else may', async () => {
-    const input = { name: 'Gulshan Police Station lobby', address: 'Gulshan Ave, Dhaka', lat: 23.7806, lng: 90.4163, hours: 'Open 24 hours' };
+    const input = {
+      name: 'Gulshan Police Station lobby',
+      address: 'Gulshan Ave, Dhaka',
+      lat: 23.7806,
+      lng: 90.4163,
+      hours: 'Open 24 hours',
+    };
     const someone = await newBuyer(t, 'spot-buyer');
     expectError(await someone.post('/api/meetup-spots', input), 403, 'a buyer adds a spot');
     expectError(await anon.post('/api/meetup-spots', input), 401, 'anonymous adds a spot');
@@ -59,7 +73,12 @@ describe('safe meetup spots', () => {
     const made = await adm.post<Spot>('/api/meetup-spots', input);
     expectStatus(made, 201, 'admin adds a spot');
     const far = await adm.post<Spot>('/api/meetup-spots', { ...input, name: 'Sylhet mall desk', lat: 24.8949, lng: 91.8687 });
-    const mall = await adm.post<Spot>('/api/meetup-spots', { ...input, name: 'Bashundhara City help desk', lat: 23.7509, lng: 90.3935 });
+    const mall = await adm.post<Spot>('/api/meetup-spots', {
+      ...input,
+      name: 'Bashundhara City help desk',
+      lat: 23.7509,
+      lng: 90.3935,
+    });
     const patch = (id: string, body: object, c: Client = adm) => c.request('PATCH', `/api/meetup-spots/${id}`, body);
     expectError(await patch(made.body._id, { hours: 'Daily 9-5' }, someone), 403, 'a buyer edits a spot');
     const edited = await patch(made.body._id, { hours: 'Daily 08:00-22:00' });
@@ -72,7 +91,11 @@ describe('safe meetup spots', () => {
     // Anyone finds the nearest first, with the distance.
     const near = await anon.get<Spot[]>('/api/meetup-spots?near=23.75,90.39&limit=3');
     expectStatus(near, 200, 'spots near');
-    expect(near.body.map((s) => s.name)).toEqual(['Bashundhara City help desk', 'Gulshan Police Station lobby', 'Sylhet mall desk']);
+    expect(near.body.map((s) => s.name)).toEqual([
+      'Bashundhara City help desk',
+      'Gulshan Police Station lobby',
+      'Sylhet mall desk',
+    ]);
     expect(near.body[0]!.distanceKm).toBeCloseTo(0.4, 1);
     expect(near.body[1]!.hours).toBe('Daily 08:00-22:00');
     expectError(await anon.get('/api/meetup-spots?near=100,1'), 400, 'bad near', 'near');
@@ -92,16 +115,29 @@ describe('a booking’s meeting', () => {
     expectError(await other.post(path, proposal), 404, 'another buyer proposes');
     expectError(await adm.post(path, proposal), 403, 'the admin proposes');
     expectError(await buyer.post(path, { ...proposal, times: [...times, inHours(60)] }), 400, 'four times', 'times');
-    expectError(await buyer.post(path, { ...proposal, times: [new Date(now.getTime() - HOUR).toISOString()] }), 400, 'a past time', 'times');
+    expectError(
+      await buyer.post(path, { ...proposal, times: [new Date(now.getTime() - HOUR).toISOString()] }),
+      400,
+      'a past time',
+      'times',
+    );
     expectError(await buyer.post(path, { times }), 400, 'neither spot nor place', 'spotId');
     expectError(await buyer.post(path, { ...proposal, times: ['tomorrow'] }), 400, 'not a time', 'times');
 
     const made = await buyer.post<Meeting>(path, proposal);
     expectStatus(made, 200, 'the buyer proposes');
-    expect(made.body).toMatchObject({ proposedBy: 'buyer', place: 'Bashundhara City help desk', timeZone: 'Asia/Dhaka', time: null });
+    expect(made.body).toMatchObject({
+      proposedBy: 'buyer',
+      place: 'Bashundhara City help desk',
+      timeZone: 'Asia/Dhaka',
+      time: null,
+    });
     expect(made.body.proposedTimes).toEqual(times);
     // The seller hears of it on the bell.
-    const bell = await t.database.db.select().from(notification).where(and(eq(notification.kind, 'meeting')));
+    const bell = await t.database.db
+      .select()
+      .from(notification)
+      .where(and(eq(notification.kind, 'meeting')));
     expect(bell.some((n) => n.title.includes('proposed a meeting'))).toBe(true);
 
     // Who may read it: both sides and the admin; not another buyer.
@@ -155,7 +191,12 @@ describe('a booking’s meeting', () => {
     expectStatus(await buyer.post(path, { times: [inHours(5)], spotId: spots[1]!._id }), 200, 'buyer proposes');
     const counter = await seller.post<Meeting>(path, { times: [inHours(8), inHours(9)], place: 'Dhanmondi Lake, gate 3' });
     expectStatus(counter, 200, 'the seller proposes another');
-    expect(counter.body).toMatchObject({ proposedBy: 'seller', spotId: null, place: 'Dhanmondi Lake, gate 3', timeZone: 'Asia/Dhaka' });
+    expect(counter.body).toMatchObject({
+      proposedBy: 'seller',
+      spotId: null,
+      place: 'Dhanmondi Lake, gate 3',
+      timeZone: 'Asia/Dhaka',
+    });
     expectError(await seller.post(`${path}/confirm`, { time: inHours(8) }), 403, 'the seller confirms their own');
     expectStatus(await buyer.post(`${path}/confirm`, { time: inHours(9) }), 200, 'the buyer confirms');
   });
@@ -181,7 +222,9 @@ describe('a booking’s meeting', () => {
     await runJobs();
     for (const c of [buyer, seller]) expect((await titles(c)).filter((x) => x.startsWith('In 2 hours'))).toHaveLength(1);
     const reminders = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'meeting'));
-    expect(reminders.filter((m) => m.subject.startsWith('In 2 hours') && [buyer.email, seller.email].includes(m.to))).toHaveLength(2);
+    expect(
+      reminders.filter((m) => m.subject.startsWith('In 2 hours') && [buyer.email, seller.email].includes(m.to)),
+    ).toHaveLength(2);
 
     // Two hours after, no hand-off: both are asked, once.
     now = new Date(new Date(at).getTime() + 2 * HOUR);
@@ -198,7 +241,10 @@ describe('remembered details', () => {
     const d = await buyer.get<{ phone: string; homePlace: { id: number } | null }>('/api/me/details');
     expectStatus(d, 200, 'details');
     expect(d.body).toMatchObject({ phone: '+880 1811 222333', homePlace: null });
-    const saved = await buyer.request('PATCH', '/api/me/details', { homePlaceId: 1185241, homeAreaNote: 'Near Gulshan 2 circle' });
+    const saved = await buyer.request('PATCH', '/api/me/details', {
+      homePlaceId: 1185241,
+      homeAreaNote: 'Near Gulshan 2 circle',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ homePlace: { id: 1185241, name: 'Dhaka' }, homeAreaNote: 'Near Gulshan 2 circle' });
     expectError(await buyer.request('PATCH', '/api/me/details', { homePlaceId: 42 }), 400, 'unknown place', 'homePlaceId');

@@ -87,9 +87,10 @@ const namesOf = (rows: Row[]) => rows.map((r) => names.get(r._id));
 
 describe('GET /api/places', () => {
   it('finds places by a prefix, accents and case ignored, largest first', async () => {
-    const r = await anon.get<{ id: number; name: string; region: string; country: string; lat: number; lng: number }[]>(
-      '/api/places?q=rajsh',
-    );
+    const r =
+      await anon.get<{ id: number; name: string; region: string; country: string; lat: number; lng: number }[]>(
+        '/api/places?q=rajsh',
+      );
     expectStatus(r, 200, 'places');
     expect(r.body[0]).toMatchObject({ id: 1185128, name: 'Rājshāhi', country: 'BD' });
     const dhaka = (await anon.get<{ id: number; lat: number }[]>('/api/places?q=DHAKA&limit=3')).body;
@@ -117,7 +118,10 @@ describe('listings get a place', () => {
     const bad = await s.post('/api/products', productBody(s, { photos: [await fakeUpload(t, s)], placeId: 999_999_999 }));
     expectError(bad, 400, 'unknown place', 'placeId');
     // Out of this file's distance checks.
-    await t.database.db.update(product).set({ status: 'sold' }).where(inArray(product.id, [chosen, byText]));
+    await t.database.db
+      .update(product)
+      .set({ status: 'sold' })
+      .where(inArray(product.id, [chosen, byText]));
   });
 });
 
@@ -143,7 +147,11 @@ describe('near, radiusKm and sort=distance', () => {
     expect(namesOf((await near(`near=${NEAR}&radiusKm=19.6&sort=distance`)).body)).toEqual(['dhaka-new', 'dhaka-old', 'tungi']);
     // The default radius is 50 km; other sorts and filters apply inside it.
     expect(namesOf((await near(`near=${NEAR}`)).body)).toEqual(['dhaka-new', 'narayanganj', 'tungi', 'dhaka-old']);
-    expect(namesOf((await near(`near=${NEAR}&sort=price_desc&maxPrice=120`)).body)).toEqual(['tungi', 'narayanganj', 'dhaka-new']);
+    expect(namesOf((await near(`near=${NEAR}&sort=price_desc&maxPrice=120`)).body)).toEqual([
+      'tungi',
+      'narayanganj',
+      'dhaka-new',
+    ]);
     // Far from everything: nothing, counted as such.
     const far = await near('near=-33.86,151.2&radiusKm=100');
     expect(far.body).toEqual([]);

@@ -68,7 +68,13 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ meetup: MeetupService }> = as
         summary: 'Change a meetup spot (admins)',
         params: idParams,
         body: meetupSpotEditSchema,
-        response: { 200: meetupSpotSchema, 400: e('bad field'), 401: e('not signed in'), 403: e('not an admin'), 404: e('no such spot') },
+        response: {
+          200: meetupSpotSchema,
+          400: e('bad field'),
+          401: e('not signed in'),
+          403: e('not an admin'),
+          404: e('no such spot'),
+        },
       },
     },
     async (request) => {

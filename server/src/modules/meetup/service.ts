@@ -10,6 +10,7 @@ import {
   type meetupSpotInputSchema,
   type myDetailsInputSchema,
 } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { meetupSpot, order, orderMeeting, product, user } from '../../db/schema';
@@ -24,7 +25,7 @@ import { localTime, meetingIcs } from './ics';
 type Point = { lat: number; lng: number };
 
 /** Web app pages of a booking: the buyer's My Orders, the seller's Sales. */
-const LINK = { buyer: '/dashboard/myorders', seller: '/dashboard/sales' } as const;
+const LINK = { buyer: paths.dashboard.myOrders.getHref(), seller: paths.dashboard.sales.getHref() };
 /** A booking in these states can still be met for. */
 const OPEN_STATES = ['unpaid', 'paid'] as const;
 /** The reminder goes this long before the meeting; a meeting this long past without a hand-off asks what happened. */
@@ -138,7 +139,10 @@ export function meetupService({ db, mailer, baseUrl, shopName, notifications, cl
         userId: p.id,
         kind: 'meeting',
         ...content,
-        attachments: kind === 'confirmed' ? [{ filename: 'meeting.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics(o, m, link) }] : undefined,
+        attachments:
+          kind === 'confirmed'
+            ? [{ filename: 'meeting.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics(o, m, link) }]
+            : undefined,
       });
     }
   }

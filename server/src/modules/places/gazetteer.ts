@@ -158,7 +158,9 @@ export const gazetteer = {
       found.push(ix.byName[i]!);
     }
     const unique = [...new Set(found)];
-    unique.sort((a, b) => (a === found[0] && alias !== undefined ? -1 : b === found[0] && alias !== undefined ? 1 : ix.pop[b]! - ix.pop[a]!));
+    unique.sort((a, b) =>
+      a === found[0] && alias !== undefined ? -1 : b === found[0] && alias !== undefined ? 1 : ix.pop[b]! - ix.pop[a]!,
+    );
     return unique.slice(0, limit).map((i) => placeAt(ix, i));
   },
 
