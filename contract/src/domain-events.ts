@@ -5,6 +5,17 @@ const id = z.uuid();
 /** Whole cents. */
 const cents = z.int().nonnegative();
 
+/** What every offer event says: the offer, the item and its two people (names as shown). */
+const offerFacts = z.object({
+  offerId: id,
+  productId: id,
+  productName: z.string(),
+  buyerId: id,
+  buyerName: z.string(),
+  sellerId: id,
+  sellerName: z.string(),
+});
+
 /**
  * The shop's domain events: facts a module states once its transaction has committed, for other
  * modules to act on (the bell, live updates of open tabs, mails). They never leave the server: the
@@ -51,6 +62,28 @@ export const domainEventSchemas = {
   }),
   /** An admin verified a seller (modules/users); only the call that made the change publishes it. */
   'seller.verified': z.object({ userId: id }),
+
+  /* Offers (modules/offers). Each carries the item and its two people, named, so subscribers read nothing. */
+  /** A buyer offered less than the price. */
+  'offer.made': offerFacts.extend({ amountCents: cents, listPriceCents: cents }),
+  /** The seller answered with a price of their own; the buyer has 48 hours. */
+  'offer.countered': offerFacts.extend({ amountCents: cents, counterCents: cents }),
+  /**
+   * An offer (the seller) or a counter (the buyer) was accepted: `orderId` is the booking made at
+   * `priceCents`; `closedBuyerIds` are the buyers whose offers on the item were closed by it.
+   */
+  'offer.accepted': offerFacts.extend({
+    priceCents: cents,
+    orderId: id,
+    by: z.enum(['buyer', 'seller']),
+    closedBuyerIds: z.array(id),
+  }),
+  /** The seller declined, or the buyer declined a counter (`withdrawn`: the buyer took back an open offer). */
+  'offer.declined': offerFacts.extend({ amountCents: cents, by: z.enum(['buyer', 'seller']), withdrawn: z.boolean() }),
+  /** 48 hours passed without an answer (the offers job). */
+  'offer.expired': offerFacts,
+  /** The item is no longer for sale, so its waiting offer was closed (the offers job). */
+  'offer.closed': offerFacts,
 } as const;
 
 export type DomainEventName = keyof typeof domainEventSchemas;

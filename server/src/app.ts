@@ -252,7 +252,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     messageRateMax: config.messageRateMax,
   });
   const alerts = alertsService({ database, notifications });
-  subscribeModules(domainEvents, { notifications, live: events.bus });
+  subscribeModules(domainEvents, { notifications, live: events.bus, conversations });
   jobs.register({ name: 'alerts.saved-searches', everyMs: 10 * 60_000, run: ({ now }) => alerts.runSavedSearches(now) });
   const priceDrops = jobs.register({ name: 'alerts.price-drops', everyMs: 5 * 60_000, run: () => alerts.runPriceDrops() });
   // Favourites (the heart) are the price watches: one feature. Their sale is told by its own job.
@@ -261,18 +261,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     notify: (userId, n) => notifications.create(userId, { kind: 'favorite-sold', ...n }),
   });
   jobs.register({ name: 'alerts.sold-favorites', everyMs: 5 * 60_000, run: () => favorites.runSoldFavorites() });
-  // Offers: told explicitly at the end of each use case (the bell and its mail, the conversation, open tabs).
-  const offers = offersService({
-    db,
-    limits: config.offers,
-    clock: clock ?? (() => new Date()),
-    tell: {
-      notify: (userId, n) => notifications.create(userId, { kind: 'offer', ...n }),
-      say: (m) =>
-        conversations.postAbout(m).catch((err: unknown) => app.log.error({ err }, 'offers: the conversation line failed')),
-      orderBooked: (userIds, orderId) => events.bus.publish(userIds, 'order', { orderId, status: 'unpaid' }),
-    },
-  });
+  // Offers publish offer.* domain events; the bell, mail, conversation and tabs subscribe (modules/subscribers.ts).
+  const offers = offersService({ db, events: domainEvents, limits: config.offers, clock: clock ?? (() => new Date()) });
   jobs.register({ name: 'offers.sweep', everyMs: 5 * 60_000, run: offers.sweep });
   // The meeting: code, capture on confirmation, decline/dispute cases; stale holds released, unpaid bookings expired.
   const handoff = handoffService({

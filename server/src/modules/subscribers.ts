@@ -1,6 +1,9 @@
+import type { DomainEventName, DomainEventPayload } from '@shop/contract';
 import type { DomainEvents } from '../lib/domain-events';
+import type { ConversationsService } from './conversations/service';
 import type { EventBus } from './events/bus';
 import type { NotificationsService } from './notifications/service';
+import { type OfferNotice, offerNotices } from './offers/notices';
 
 /**
  * Where modules meet: what each domain event (contract/src/domain-events.ts) sets off in other
@@ -11,8 +14,11 @@ import type { NotificationsService } from './notifications/service';
  * are not subscribers: each is queued in the publisher's own transaction (no change, no mail; no
  * mail lost to a crash after the commit).
  */
-export function subscribeModules(events: DomainEvents, to: { notifications: NotificationsService; live: EventBus }) {
-  const { notifications, live } = to;
+export function subscribeModules(
+  events: DomainEvents,
+  to: { notifications: NotificationsService; live: EventBus; conversations: Pick<ConversationsService, 'postAbout'> },
+) {
+  const { notifications, live, conversations } = to;
 
   events.on('order.placed', 'notifications', notifications.orderPlaced);
   events.on('order.placed', 'live', (e) =>
@@ -30,4 +36,28 @@ export function subscribeModules(events: DomainEvents, to: { notifications: Noti
   });
 
   events.on('seller.verified', 'notifications', notifications.sellerVerified);
+
+  // Offers: the bell (and its mail, the `offers` setting) of each person told, then the line in the
+  // conversation between the item's buyer and seller; an accepted offer's booking refreshes both tabs.
+  const offer = <N extends Extract<DomainEventName, `offer.${string}`>>(
+    event: N,
+    notice: (e: DomainEventPayload<N>) => OfferNotice,
+  ) => {
+    events.on(event, 'notifications', async (e) => {
+      for (const n of notice(e).bell) await notifications.create(n.userId, { kind: 'offer', ...n });
+    });
+    events.on(event, 'conversations', async (e) => {
+      const line = notice(e).line;
+      if (line) await conversations.postAbout({ productId: e.productId, buyerId: e.buyerId, sellerId: e.sellerId, ...line });
+    });
+  };
+  offer('offer.made', offerNotices.made);
+  offer('offer.countered', offerNotices.countered);
+  offer('offer.accepted', offerNotices.accepted);
+  offer('offer.declined', offerNotices.declined);
+  offer('offer.expired', offerNotices.expired);
+  offer('offer.closed', offerNotices.closed);
+  events.on('offer.accepted', 'live', (e) =>
+    live.publish([e.buyerId, e.sellerId], 'order', { orderId: e.orderId, status: 'unpaid' }),
+  );
 }

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatMoney, type Offer, type OfferStatus } from '@shop/contract';
-import { paths } from '@shop/contract/web-paths';
 import { underAccountCap } from '../../db/account-cap';
 import type { Db, Tx } from '../../db/client';
 import { singleRow } from '../../db/rows';
@@ -10,34 +9,27 @@ import type { SessionUser } from '../../auth/plugin';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { money } from '../../lib/paging';
-import { oneLine } from '../../mail/templates/format';
+import type { DomainEvents } from '../../lib/domain-events';
 import { reserved, reservedForAnother } from './reservation';
 
 /** An offer waits this long for an answer (a counter gives the buyer as long again). */
 export const OFFER_TTL_MS = 48 * 60 * 60_000;
-/** The web app's page of offers. */
-const OFFERS_LINK = paths.dashboard.offers.getHref();
-
 const LIVE = ['open', 'countered'] as const;
 /** Cents as the shop shows money: $1,234.50 (contract formatMoney). */
 const dollars = (cents: number) => formatMoney(cents / 100);
-
-/** What an offer tells people: the bell (and mail, as each keeps it on), the conversation about the item, open tabs. */
-export type OfferTelling = {
-  notify(userId: string, n: { title: string; body: string; link: string }): Promise<void>;
-  /** A line in the conversation between the item's buyer and seller, written as `senderId`; never throws. */
-  say(m: { productId: string; buyerId: string; sellerId: string; senderId: string; text: string }): Promise<void>;
-  /** Open tabs of these people refresh their orders (a booking was made). */
-  orderBooked(userIds: string[], orderId: string): Promise<void>;
-};
 
 export type OfferLimits = { minPercent: number; openMax: number };
 
 const otherUser = alias(user, 'other');
 
-/** Offers on listings: a buyer offers, the seller accepts, declines or counters, the buyer answers a counter. */
-export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferLimits; clock: () => Date }) {
-  const { db, tell, limits, clock } = deps;
+/**
+ * Offers on listings: a buyer offers, the seller accepts, declines or counters, the buyer answers a
+ * counter. Each step is published as a domain event once its transaction committed (offer.made,
+ * .countered, .accepted, .declined, .expired, .closed); the bell, the mail, the conversation and
+ * open tabs subscribe to them (modules/subscribers.ts).
+ */
+export function offersService(deps: { db: Db; events: DomainEvents; limits: OfferLimits; clock: () => Date }) {
+  const { db, events, limits, clock } = deps;
 
   /** The least offer the rules allow on a price, in cents. */
   const minCents = (priceCents: number) => Math.ceil((priceCents * limits.minPercent) / 100);
@@ -77,13 +69,22 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
     if (o.expiresAt <= clock()) throw conflict('offer_state', 'This offer is expired: it cannot be answered any more.');
   }
 
-  const partyNames = async (o: { buyerId: string; sellerId: string }) => {
+  /** What every offer event says: the offer, the item and its two people, named. */
+  const facts = async (o: { id: string; productId: string; buyerId: string; sellerId: string }, productName: string) => {
     const rows = await db
       .select({ id: user.id, name: user.name })
       .from(user)
       .where(inArray(user.id, [o.buyerId, o.sellerId]));
     const name = (id: string) => rows.find((r) => r.id === id)?.name || 'Someone';
-    return { buyer: name(o.buyerId), seller: name(o.sellerId) };
+    return {
+      offerId: o.id,
+      productId: o.productId,
+      productName,
+      buyerId: o.buyerId,
+      buyerName: name(o.buyerId),
+      sellerId: o.sellerId,
+      sellerName: name(o.sellerId),
+    };
   };
 
   return {
@@ -162,13 +163,8 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
           throw err;
         }
       })();
-      const text = `Offered ${dollars(amountCents)} (asking ${dollars(made.priceCents)}).`;
-      await tell.say({ productId, buyerId: me.id, sellerId: made.sellerId, senderId: me.id, text });
-      await tell.notify(made.sellerId, {
-        title: `New offer: ${dollars(amountCents)} for ${oneLine(made.name)}`,
-        body: `${oneLine(me.name, 60)} offered ${dollars(amountCents)} (you ask ${dollars(made.priceCents)}). Accept, counter or decline within 48 hours.`,
-        link: OFFERS_LINK,
-      });
+      const said = await facts({ id: made.id, productId, buyerId: me.id, sellerId: made.sellerId }, made.name);
+      await events.publish('offer.made', { ...said, amountCents, listPriceCents: made.priceCents });
       return { acknowledged: true, insertedId: made.id };
     },
 
@@ -265,29 +261,13 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
         return { o, p, orderId, priceCents, closed: closed.map((c) => c.buyerId) };
       });
       const { o, p, orderId, priceCents, closed } = done;
-      const names = await partyNames(o);
-      const byBuyer = me.id === o.buyerId;
-      await tell.say({
-        productId: o.productId,
-        buyerId: o.buyerId,
-        sellerId: o.sellerId,
-        senderId: me.id,
-        text: `Accepted the offer: ${dollars(priceCents)}. The item is booked for ${names.buyer}, who pays in My Orders.`,
+      await events.publish('offer.accepted', {
+        ...(await facts(o, p.name)),
+        priceCents,
+        orderId,
+        by: me.id === o.buyerId ? 'buyer' : 'seller',
+        closedBuyerIds: closed,
       });
-      await tell.notify(byBuyer ? o.sellerId : o.buyerId, {
-        title: `Offer accepted: ${oneLine(p.name)} for ${dollars(priceCents)}`,
-        body: byBuyer
-          ? `${oneLine(names.buyer, 60)} accepted your counter. The item is booked for them until they pay.`
-          : `${oneLine(names.seller, 60)} accepted your offer. Pay in My Orders to hold the item until you meet.`,
-        link: byBuyer ? OFFERS_LINK : paths.dashboard.myOrders.getHref(),
-      });
-      for (const buyerId of closed)
-        await tell.notify(buyerId, {
-          title: `Offer closed: ${oneLine(p.name)}`,
-          body: 'The seller accepted another offer on this item, so yours was closed.',
-          link: OFFERS_LINK,
-        });
-      await tell.orderBooked([o.buyerId, o.sellerId], orderId);
       return { acknowledged: true, orderId, price: money.toDollars(priceCents) };
     },
 
@@ -302,23 +282,11 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
         await tx.update(offer).set({ status, updatedAt: now }).where(eq(offer.id, id));
         return { ...got, status };
       });
-      const names = await partyNames(o);
-      const byBuyer = me.id === o.buyerId;
-      const shown = dollars(o.counterCents ?? o.amountCents);
-      await tell.say({
-        productId: o.productId,
-        buyerId: o.buyerId,
-        sellerId: o.sellerId,
-        senderId: me.id,
-        text: status === 'withdrawn' ? `Withdrew the offer of ${shown}.` : `Declined the offer of ${shown}.`,
-      });
-      await tell.notify(byBuyer ? o.sellerId : o.buyerId, {
-        title: `${status === 'withdrawn' ? 'Offer withdrawn' : 'Offer declined'}: ${oneLine(p.name)}`,
-        body:
-          status === 'withdrawn'
-            ? `${oneLine(names.buyer, 60)} withdrew their offer of ${shown}.`
-            : `${oneLine(byBuyer ? names.buyer : names.seller, 60)} declined the offer of ${shown}.`,
-        link: OFFERS_LINK,
+      await events.publish('offer.declined', {
+        ...(await facts(o, p.name)),
+        amountCents: o.counterCents ?? o.amountCents,
+        by: me.id === o.buyerId ? 'buyer' : 'seller',
+        withdrawn: status === 'withdrawn',
       });
       return { acknowledged: true, status };
     },
@@ -345,32 +313,20 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
           .where(eq(offer.id, id));
         return got;
       });
-      const names = await partyNames(o);
-      await tell.say({
-        productId: o.productId,
-        buyerId: o.buyerId,
-        sellerId: o.sellerId,
-        senderId: me.id,
-        text: `Countered your offer of ${dollars(o.amountCents)} with ${dollars(counterCents)}.`,
-      });
-      await tell.notify(o.buyerId, {
-        title: `Counter-offer: ${oneLine(p.name)} for ${dollars(counterCents)}`,
-        body: `${oneLine(names.seller, 60)} answered your ${dollars(o.amountCents)} with ${dollars(counterCents)}. Accept or decline within 48 hours.`,
-        link: OFFERS_LINK,
-      });
+      await events.publish('offer.countered', { ...(await facts(o, p.name)), amountCents: o.amountCents, counterCents });
       return { acknowledged: true, status: 'countered' as const };
     },
 
     /**
-     * The offers job: offers past their time expire, and offers on items no longer for sale close;
-     * both sides are told.
+     * The offers job: offers past their time expire (offer.expired), and offers on items no longer
+     * for sale close (offer.closed).
      */
     async sweep({ now }: { now: Date }) {
       const expired = await db
         .update(offer)
         .set({ status: 'expired', updatedAt: now })
         .where(and(inArray(offer.status, [...LIVE]), lte(offer.expiresAt, now)))
-        .returning({ buyerId: offer.buyerId, sellerId: offer.sellerId, productId: offer.productId });
+        .returning({ id: offer.id, buyerId: offer.buyerId, sellerId: offer.sellerId, productId: offer.productId });
       const closed = await db
         .update(offer)
         .set({ status: 'closed', updatedAt: now })
@@ -380,30 +336,17 @@ export function offersService(deps: { db: Db; tell: OfferTelling; limits: OfferL
             sql`exists (select 1 from ${product} p where p.id = ${offer.productId} and not p.listed)`,
           ),
         )
-        .returning({ buyerId: offer.buyerId, productId: offer.productId });
+        .returning({ id: offer.id, buyerId: offer.buyerId, sellerId: offer.sellerId, productId: offer.productId });
       const names = new Map<string, string>();
       const nameOf = async (productId: string) => {
         if (!names.has(productId)) {
           const [p] = await db.select({ name: product.name }).from(product).where(eq(product.id, productId));
           names.set(productId, p?.name ?? 'an item');
         }
-        return oneLine(names.get(productId) ?? '');
+        return names.get(productId) ?? '';
       };
-      for (const e of expired) {
-        const name = await nameOf(e.productId);
-        for (const to of [e.buyerId, e.sellerId])
-          await tell.notify(to, {
-            title: `Offer expired: ${name}`,
-            body: 'It had no answer within 48 hours. A new offer can be made while the item is for sale.',
-            link: OFFERS_LINK,
-          });
-      }
-      for (const c of closed)
-        await tell.notify(c.buyerId, {
-          title: `Offer closed: ${await nameOf(c.productId)}`,
-          body: 'The item is no longer for sale, so your offer was closed.',
-          link: OFFERS_LINK,
-        });
+      for (const e of expired) await events.publish('offer.expired', await facts(e, await nameOf(e.productId)));
+      for (const c of closed) await events.publish('offer.closed', await facts(c, await nameOf(c.productId)));
       return { expired: expired.length, closed: closed.length };
     },
   };
