@@ -46,6 +46,9 @@ type DeviceRow = {
   retired: boolean;
 };
 
+/** How long a facet answer is reused for the same filters. */
+const FACET_TTL_MS = 10_000;
+
 const DEVICE_COLS = 'id, category, brand, model, release_year, variants, colours, aliases, retired';
 
 const toDevice = (r: DeviceRow): Device => ({
@@ -184,6 +187,27 @@ export function devicesService(database: Database) {
   const timer = setInterval(() => void flushPopular(), 60_000);
   timer.unref();
 
+  /**
+   * Facet answers for a few seconds per filter: the same counts for everyone who opens a category,
+   * and a few seconds behind the listings is fine for counts (listing_facet itself is exact).
+   */
+  const facetCache = new Map<string, { answer: Facets; at: number }>();
+  /** Model names by id for facet labels (names change only with an admin's edit, which clears this). */
+  const names = new Map<string, string>();
+  async function deviceNames(ids: string[]) {
+    const missing = ids.filter((id) => !names.has(id));
+    if (missing.length) {
+      const rows = await query<{ id: string; name: string }>(
+        'devices_names',
+        `select id::text as id, brand || ' ' || model as name from device where id = any($1::uuid[])`,
+        [missing],
+      );
+      if (names.size > 5000) names.clear();
+      for (const r of rows) names.set(r.id, r.name);
+    }
+    return names;
+  }
+
   /** Devices whose text holds every word (a prefix of a word counts), best match first. */
   async function matchDevices(words: string[], o: { category?: string; limit: number; retired?: boolean }) {
     const values: unknown[] = [words.map((w) => `%${w}%`), words.join(' '), o.limit];
@@ -303,6 +327,7 @@ export function devicesService(database: Database) {
       if (!r) throw conflict('device_exists', `${input.brand} ${input.model} is already in the catalogue.`);
       await addWords(db, wordsOfDevice(input));
       reader.clear();
+      names.clear();
       return toDevice(r);
     },
 
@@ -338,6 +363,7 @@ export function devicesService(database: Database) {
       if (!r) throw notFound('The device');
       await addWords(db, wordsOfDevice(input));
       reader.clear();
+      names.clear();
       return toDevice(r);
     },
 
@@ -401,18 +427,22 @@ export function devicesService(database: Database) {
         FACETS.filter((x) => x !== name && own[x])
           .map((x) => own[x])
           .join(' and ') || 'true';
-      const rows = await query<{ k: FacetName; v: string; n: number; label: string | null }>(
+      const cacheKey = JSON.stringify(values) + common.join() + FACETS.map(others).join();
+      const hit = facetCache.get(cacheKey);
+      if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.answer;
+      // One pass over listing_facet (a few thousand rows); each facet's rows counted under the other filters.
+      const rows = await query<{ k: FacetName; v: string; n: number }>(
         undefined,
-        `select x.k, x.v, sum(f.listed)::int as n, max(d.brand || ' ' || d.model) as label
+        `select x.k, x.v, sum(f.listed)::int as n
          from listing_facet f
          cross join lateral (values ${FACETS.map((name) => `('${name}', f.${column[name]}, ${others(name)})`).join(', ')}) as x(k, v, ok)
-         left join device d on x.k = 'model' and d.id::text = x.v
          where ${common.join(' and ')} and x.ok and x.v <> ''
          group by x.k, x.v`,
         values,
       );
+      const names = await deviceNames(rows.filter((r) => r.k === 'model').map((r) => r.v));
       const facets = Object.fromEntries(FACETS.map((name) => [name, [] as Facets['facets'][FacetName]])) as Facets['facets'];
-      for (const r of rows) facets[r.k].push({ value: r.v, label: r.label ?? r.v, count: r.n });
+      for (const r of rows) facets[r.k].push({ value: r.v, label: r.k === 'model' ? (names.get(r.v) ?? r.v) : r.v, count: r.n });
       for (const name of FACETS)
         facets[name].sort((a, b) => {
           const sa = sizeOf(a.value);
@@ -421,7 +451,10 @@ export function devicesService(database: Database) {
           return b.count - a.count || a.label.localeCompare(b.label);
         });
       const narrowed = f.minPrice !== undefined || f.maxPrice !== undefined || !!f.location || !!f.verified || !!f.near;
-      return { facets, exact: !narrowed && !read.words.length };
+      const answer = { facets, exact: !narrowed && !read.words.length };
+      if (facetCache.size >= 500) facetCache.delete(facetCache.keys().next().value!);
+      facetCache.set(cacheKey, { answer, at: Date.now() });
+      return answer;
     },
 
     priceGuide,
