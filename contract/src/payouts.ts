@@ -12,8 +12,6 @@ import { answerId, answerTime } from './common';
  */
 export type FeeSettings = { percent: number; fixedCents: number };
 
-export const NO_FEE: FeeSettings = { percent: 0, fixedCents: 0 };
-
 export function platformFeeCents(priceCents: number, fee: FeeSettings): number {
   if (!Number.isSafeInteger(priceCents) || priceCents <= 0) return 0;
   const bps = Math.round(fee.percent * 100);

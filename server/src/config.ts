@@ -90,6 +90,7 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().optional(),
     STRIPE_API_HOST: z.string().optional(),
     STRIPE_API_PORT: z.coerce.number({ message: 'must be a number' }).int().optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
@@ -253,6 +254,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stripeSecretKey: e.STRIPE_SECRET_KEY,
       stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
       stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      /** The signing secret of the Connect endpoint (connected accounts' events), when it is another endpoint. */
+      stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
       stripeApi: e.STRIPE_API_HOST
         ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? 'https' }
         : undefined,

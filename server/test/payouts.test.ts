@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import { type AdminOrder, type Finance, type Handoff, type PayoutsView, platformFeeCents, type Receipt } from '@shop/contract';
+import {
+  type AdminOrder,
+  type Finance,
+  type Handoff,
+  type PayoutsView,
+  platformFeeCents,
+  type Receipt,
+  sellerShareCents,
+} from '@shop/contract';
 import { ledgerEntry, payoutAccount, simulatedTransfer } from '../src/db/schema';
 import type { Client } from './helpers/client';
 import {
@@ -25,14 +33,45 @@ import {
 } from './helpers/payments-fixtures';
 
 const FEE = { percent: 10, fixedCents: 30 };
+/** Stripe signs connected accounts' events with the Connect endpoint's own secret. */
+const CONNECT_SECRET = 'whsec_connect_endpoint_test';
 const feeOf = (cents: number) => platformFeeCents(cents, FEE);
+
+describe('the shop fee, one rule in integer cents', () => {
+  it('property: fee + seller share = price, 0 <= fee <= price, for every price and fee setting', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }).map((bps) => bps / 100),
+        fc.integer({ min: 0, max: 100_000 }),
+        (price, percent, fixedCents) => {
+          const { feeCents, sellerCents } = sellerShareCents(price, { percent, fixedCents });
+          expect(Number.isInteger(feeCents) && Number.isInteger(sellerCents)).toBe(true);
+          expect(feeCents + sellerCents).toBe(price);
+          expect(feeCents).toBeGreaterThanOrEqual(0);
+          expect(feeCents).toBeLessThanOrEqual(price);
+          // One rounding rule: the percentage part rounded half up, exactly (no float drift).
+          const exact = (BigInt(price) * BigInt(Math.round(percent * 100)) * 2n + 10_000n) / 20_000n;
+          expect(feeCents).toBe(Math.min(price, Number(exact) + fixedCents));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Worked examples: 10 % + 30 c of $199.99 is $20.30 (19.999 rounds up); 2.9 % of $0.50 is 1 c (1.45 rounds down).
+    expect(platformFeeCents(19_999, { percent: 10, fixedCents: 30 })).toBe(2030);
+    expect(platformFeeCents(50, { percent: 2.9, fixedCents: 0 })).toBe(1);
+    expect(platformFeeCents(500, { percent: 0, fixedCents: 700 })).toBe(500);
+  });
+});
 
 describe.each(PROVIDERS)('payouts with the %s provider', (kind) => {
   let w: PayWorld;
   let admin: Client;
 
   beforeAll(async () => {
-    w = await startPayWorld(kind, { env: { PLATFORM_FEE_PERCENT: '10', PLATFORM_FEE_FIXED_CENTS: '30' } });
+    w = await startPayWorld(kind, {
+      env: { PLATFORM_FEE_PERCENT: '10', PLATFORM_FEE_FIXED_CENTS: '30', STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET },
+    });
     admin = await adminOf(w.t);
   });
   afterAll(() => w.close());
@@ -56,7 +95,9 @@ describe.each(PROVIDERS)('payouts with the %s provider', (kind) => {
       const acct = (await accountIdOf(seller))!;
       expect(w.fake.accounts.get(acct)?.type).toBe('express');
       const event = w.fake.completeOnboarding(acct, partial ? ['external_account'] : []);
-      const r = await w.fake.deliver(`${w.t.baseUrl}/api/webhooks/stripe`, event);
+      const url = `${w.t.baseUrl}/api/webhooks/stripe`;
+      expect((await w.fake.deliver(url, event, { secret: 'whsec_someone_else' })).status).toBe(400);
+      const r = await w.fake.deliver(url, event, { secret: CONNECT_SECRET });
       expect(r.status).toBe(200);
       return event;
     }
@@ -140,7 +181,15 @@ describe.each(PROVIDERS)('payouts with the %s provider', (kind) => {
       expect(w.fake.intents.get(s.tx)).toMatchObject({ transfer_data: { destination: acct }, application_fee_amount: fee });
     let v = await payoutsOf(seller);
     expect(v.balance).toMatchObject({ pendingCents: cents - fee, availableCents: 0, paidOutCents: 0 });
-    expect(v.items).toEqual([expect.objectContaining({ orderId: s.orderId, priceCents: cents, feeCents: fee, sellerCents: cents - fee, status: 'pending' })]);
+    expect(v.items).toEqual([
+      expect.objectContaining({
+        orderId: s.orderId,
+        priceCents: cents,
+        feeCents: fee,
+        sellerCents: cents - fee,
+        status: 'pending',
+      }),
+    ]);
     expect(await providerBalance(acct)).toBe(0);
 
     await handOff(seller, s);
@@ -341,5 +390,6 @@ describe.each(PROVIDERS)('payouts with the %s provider', (kind) => {
       ),
       { numRuns: 3 },
     );
-  });
+    // Each run is up to three whole sales over HTTP: more time than one request's test.
+  }, 120_000);
 });

@@ -55,7 +55,15 @@ export default async function globalSetup() {
 
   let server: OwnServer;
   try {
-    server = await startOwnServer({ WEB_DIST: webDist, SEED_DEMO: 'true', DEMO_PASSWORD, ADMIN_EMAILS: 'admin@shop.test' });
+    server = await startOwnServer({
+      WEB_DIST: webDist,
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
+      ADMIN_EMAILS: 'admin@shop.test',
+      // The shop's commission, so the journeys show a fee (payouts.e2e.ts).
+      PLATFORM_FEE_PERCENT: '10',
+      PLATFORM_FEE_FIXED_CENTS: '30',
+    });
   } catch (error) {
     removeCopies();
     throw error;

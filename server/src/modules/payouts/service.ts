@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  type FeeSettings,
-  type LedgerKind,
-  type PayoutAccountStatus,
-  type PayoutsView,
-  sellerShareCents,
-} from '@shop/contract';
+import { type FeeSettings, type LedgerKind, type PayoutAccountStatus, type PayoutsView, sellerShareCents } from '@shop/contract';
 import type { Db, Executor } from '../../db/client';
 import { ledgerEntry, order, payment, payoutAccount, product } from '../../db/schema';
 import { AppError, forbidden } from '../../lib/errors';
@@ -302,11 +296,3 @@ export function payoutsService({ db, provider, fee, baseUrl, log }: PayoutsDeps)
 }
 
 export type PayoutsService = ReturnType<typeof payoutsService>;
-
-/** Only for the simulated onboarding form: which details are still missing, named as Stripe names them. */
-export function simulatedRequirements(input: { name: string; routingNumber: string; accountNumber: string }) {
-  const due: string[] = [];
-  if (!input.name.trim()) due.push('individual.name');
-  if (!/^\d{9}$/.test(input.routingNumber) || !/^\d{4,17}$/.test(input.accountNumber)) due.push('external_account');
-  return due;
-}

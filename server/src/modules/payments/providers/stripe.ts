@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Config } from '../../../config';
 import { type PaymentProvider, type ProviderAccount, type ProviderIntent, WebhookSignatureError } from './provider';
 
-type StripeSettings = Omit<Config['payments'], 'fee'>;
+type StripeSettings = Omit<Config['payments'], 'fee' | 'stripeConnectWebhookSecret'> & { stripeConnectWebhookSecret?: string };
 
 function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
   const charge = typeof pi.latest_charge === 'object' && pi.latest_charge ? pi.latest_charge : null;
@@ -193,7 +193,14 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, settings.stripeWebhookSecret);
       } catch (err) {
-        throw new WebhookSignatureError((err as Error).message);
+        // Connected accounts' events (account.updated, payout.paid) come from the Connect endpoint, signed with its own secret.
+        const connect = settings.stripeConnectWebhookSecret;
+        try {
+          if (!connect) throw err;
+          event = stripe.webhooks.constructEvent(rawBody, signature, connect);
+        } catch {
+          throw new WebhookSignatureError((err as Error).message);
+        }
       }
       const obj = event.data.object as { object?: string };
       return {
