@@ -86,7 +86,8 @@ function scriptAfterPaint(): Plugin {
 /**
  * The home-screen icons, drawn at build time from the SVGs in the repository (public/favicon.svg with
  * its rounded corners; pwa/icon-maskable.svg edge to edge, for launchers that cut their own shape and
- * for iOS, which rounds the corners itself). sharp comes from the server's workspace.
+ * for iOS, which rounds the corners itself), by @vite-pwa/assets-generator: rendered at each icon's
+ * size (not scaled up from 32 px), the maskable and Apple ones on an opaque background.
  */
 const APP_ICONS = [
   { file: 'icons/icon-192.png', size: 192, svg: 'public/favicon.svg', purpose: 'any' },
@@ -101,14 +102,11 @@ function appIcons(): Plugin {
     name: 'shop-app-icons',
     apply: 'build',
     async generateBundle() {
-      const { default: sharp } = await import('sharp');
+      const { generateMaskableAsset, generateTransparentAsset } = await import('@vite-pwa/assets-generator/api');
       for (const icon of APP_ICONS) {
         const svg = fs.readFileSync(path.join(webRoot, icon.svg));
-        // Rendered at the icon's size (density scales the 32-unit viewBox), not scaled up from 32 px.
-        const png = await sharp(svg, { density: (72 * icon.size) / 32 })
-          .resize(icon.size, icon.size)
-          .png({ compressionLevel: 9 })
-          .toBuffer();
+        const draw = icon.purpose === 'any' ? generateTransparentAsset : generateMaskableAsset;
+        const png = await (await draw('png', svg, icon.size, { padding: 0, outputOptions: { compressionLevel: 9 } })).toBuffer();
         this.emitFile({ type: 'asset', fileName: icon.file, source: png });
       }
     },
@@ -155,11 +153,20 @@ const pwa = () =>
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       globIgnores: ['images/**', '**/*.map', 'assets/password-dictionaries-*'],
       maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      navigateFallback: '/index.html',
-      // Pages the server answers itself (API, OAuth callbacks, mailed links, photos, the dev outbox, metrics).
-      navigateFallbackDenylist: [/^\/api\//, /^\/media\//, /^\/dev\//, /^\/metrics/],
+      // No navigateFallback: it answered every navigation with the precached index.html, online too,
+      // so a returning visitor got the version of their last visit (until they said Reload) and never
+      // the server's rendered page with its data. Pages come from the server; the kept shell only when
+      // the network fails (offline). Pages the server answers itself (API, OAuth callbacks, mailed
+      // links, photos, the dev outbox, metrics) are left alone. (null: vite-plugin-pwa would set its own.)
+      navigateFallback: null,
       cleanupOutdatedCaches: true,
       runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/(api|media|dev|metrics)(\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/index.html' } },
+        },
         {
           urlPattern: ({ url, sameOrigin }) =>
             sameOrigin && (url.pathname.startsWith('/media/') || url.pathname.startsWith('/images/')),
