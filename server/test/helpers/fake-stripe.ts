@@ -228,7 +228,10 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
   const accounts = new Map<string, FakeAccount>();
   const transfers = new Map<string, FakeTransfer>();
   /** Application fees the platform took (fee_...), and how much of each was refunded. */
-  const applicationFees = new Map<string, { id: string; amount: number; amount_refunded: number; charge: string; account: string }>();
+  const applicationFees = new Map<
+    string,
+    { id: string; amount: number; amount_refunded: number; charge: string; account: string }
+  >();
   /** Payouts of connected accounts to their banks (made by `payout`). */
   const payouts: { id: string; account: string; amount: number; arrival_date: number }[] = [];
 
@@ -265,7 +268,14 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     return a;
   }
 
-  function makeTransfer(t: { amount: number; currency: string; destination: string; source: string | null; group: string | null; metadata?: Record<string, string> }) {
+  function makeTransfer(t: {
+    amount: number;
+    currency: string;
+    destination: string;
+    source: string | null;
+    group: string | null;
+    metadata?: Record<string, string>;
+  }) {
     const tr: FakeTransfer = {
       id: rid('tr'),
       object: 'transfer',
@@ -586,7 +596,8 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       }
       if (truthy(r.body.refund_application_fee) && charge.application_fee) {
         const fee = applicationFees.get(charge.application_fee);
-        if (fee) fee.amount_refunded = Math.min(fee.amount, fee.amount_refunded + Math.round((fee.amount * amount) / charge.amount));
+        if (fee)
+          fee.amount_refunded = Math.min(fee.amount, fee.amount_refunded + Math.round((fee.amount * amount) / charge.amount));
       }
       charge.amount_refunded += amount;
       charge.refunded = charge.amount_refunded === charge.amount;
@@ -608,8 +619,7 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       return { status: 200, body: refund };
     }
     if (r.method === 'POST' && r.path === '/v1/accounts') {
-      if (r.body.type !== 'express')
-        throw invalid('The shop only creates Express accounts in this fake.', { param: 'type' });
+      if (r.body.type !== 'express') throw invalid('The shop only creates Express accounts in this fake.', { param: 'type' });
       const acct: FakeAccount = {
         id: rid('acct'),
         object: 'account',
@@ -620,7 +630,12 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
         payouts_enabled: false,
         details_submitted: false,
         capabilities: { card_payments: 'inactive', transfers: 'inactive' },
-        requirements: { currently_due: [...ONBOARDING_DUE], eventually_due: [...ONBOARDING_DUE], past_due: [], disabled_reason: 'requirements.past_due' },
+        requirements: {
+          currently_due: [...ONBOARDING_DUE],
+          eventually_due: [...ONBOARDING_DUE],
+          past_due: [],
+          disabled_reason: 'requirements.past_due',
+        },
         metadata: (r.body.metadata as Record<string, string>) ?? {},
         created: now(),
       };
@@ -798,7 +813,12 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
       a.charges_enabled = ok;
       a.payouts_enabled = ok;
       a.capabilities = { card_payments: ok ? 'active' : 'inactive', transfers: ok ? 'active' : 'inactive' };
-      a.requirements = { currently_due: [...due], eventually_due: [...due], past_due: [], disabled_reason: ok ? null : 'requirements.past_due' };
+      a.requirements = {
+        currently_due: [...due],
+        eventually_due: [...due],
+        past_due: [],
+        disabled_reason: ok ? null : 'requirements.past_due',
+      };
       emit('account.updated', a, { id: null, key: null }, a.id);
       return events[events.length - 1] as FakeEvent;
     },
@@ -806,7 +826,15 @@ export async function startFakeStripe(opts: { secretKey?: string; webhookSecret?
     /** Stripe pays a connected account's balance out to its bank: `payout.paid`, a Connect event. */
     payout(accountId: string, amount: number) {
       getAccount(accountId);
-      const po = { id: rid('po'), object: 'payout', account: accountId, amount, currency: 'usd', status: 'paid', arrival_date: now() };
+      const po = {
+        id: rid('po'),
+        object: 'payout',
+        account: accountId,
+        amount,
+        currency: 'usd',
+        status: 'paid',
+        arrival_date: now(),
+      };
       payouts.push(po);
       emit('payout.paid', po, { id: null, key: null }, accountId);
       return events[events.length - 1] as FakeEvent;

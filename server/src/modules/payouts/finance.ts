@@ -191,7 +191,12 @@ export function financeService({ db, holdDays, shop, refundPayment }: FinanceDep
     ]);
     return {
       ...toRow(r),
-      transitions: transitions.map((t) => ({ from: t.fromStatus, to: t.toStatus, reason: t.reason, at: t.createdAt.toISOString() })),
+      transitions: transitions.map((t) => ({
+        from: t.fromStatus,
+        to: t.toStatus,
+        reason: t.reason,
+        at: t.createdAt.toISOString(),
+      })),
       payments: payments.map((p) => ({
         paymentId: p.id,
         transactionId: p.transactionId,
@@ -257,11 +262,15 @@ export function financeService({ db, holdDays, shop, refundPayment }: FinanceDep
           .update(orderCase)
           .set({ status: 'resolved', resolution: 'Refunded in full.', resolvedBy: admin.id, resolvedAt: new Date() })
           .where(and(eq(orderCase.orderId, orderId), eq(orderCase.status, 'open')));
-        await recordAudit(tx, { id: admin.id, email: admin.email, ip }, {
-          action: 'order.refunded',
-          target: { type: 'order', id: orderId },
-          details: { paymentId: pay.id, amountCents: pay.amountCents, feeCents: pay.feeCents },
-        });
+        await recordAudit(
+          tx,
+          { id: admin.id, email: admin.email, ip },
+          {
+            action: 'order.refunded',
+            target: { type: 'order', id: orderId },
+            details: { paymentId: pay.id, amountCents: pay.amountCents, feeCents: pay.feeCents },
+          },
+        );
         return pay;
       });
       await refundPayment(p, 'first');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LedgerKind } from '@shop/contract';
 import type { Executor } from '../../db/client';
-import { ledgerEntry, order, payment, product } from '../../db/schema';
+import { ledgerEntry, order, type payment, product } from '../../db/schema';
 
 type PaymentRow = typeof payment.$inferSelect;
 

@@ -39,7 +39,8 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['payouts'],
         security: [{ session: [] }],
-        summary: "The seller's payout account, balances (sums over the ledger), sales with their fee, payouts and weekly earnings",
+        summary:
+          "The seller's payout account, balances (sums over the ledger), sales with their fee, payouts and weekly earnings",
         response: { 200: payoutsViewSchema, ...who },
       },
     },
@@ -83,7 +84,11 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
           throw badRequest('accountNumber', 'must be 4 to 17 digits, like 000123456789');
         const a = await simulated.updateAccount(acct.accountId, b);
         await payouts.accountChanged(a);
-        return { status: a.ready ? ('ready' as const) : ('pending' as const), requirementsDue: a.requirementsDue, provider: 'simulated' as const };
+        return {
+          status: a.ready ? ('ready' as const) : ('pending' as const),
+          requirementsDue: a.requirementsDue,
+          provider: 'simulated' as const,
+        };
       },
     );
   }
@@ -173,7 +178,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
         summary:
           "Refunds a disputed order's captured payment in full: the seller's transfer is reversed and the shop's fee given back; the case is resolved",
         params: idParams,
-        response: { 200: adminOrderSchema, 400: e('bad id'), 404: e('no such order'), 409: e('not a disputed, captured order'), ...who },
+        response: {
+          200: adminOrderSchema,
+          400: e('bad id'),
+          404: e('no such order'),
+          409: e('not a disputed, captured order'),
+          ...who,
+        },
       },
     },
     async (request) => {
@@ -190,7 +201,12 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
         security: [{ session: [] }],
         summary: "The buyer's receipt of an order: seller, item, amount, card's last 4, the shop",
         params: idParams,
-        response: { 200: receiptSchema, 400: e('bad id'), 404: e('no such order of yours, or not paid'), 401: e('not signed in') },
+        response: {
+          200: receiptSchema,
+          400: e('bad id'),
+          404: e('no such order of yours, or not paid'),
+          401: e('not signed in'),
+        },
       },
     },
     async (request) => finance.receipt(await requireUser(request), request.params.id),
