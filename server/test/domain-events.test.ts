@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventPayload } from '@shop/contract';
+import { formatMoney } from '@shop/contract/money';
 import { createDomainEvents } from '../src/lib/domain-events';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
@@ -42,6 +43,19 @@ describe('domain events', () => {
     const orderId = await placeOrder(b, productId);
     expect(seen).toEqual([expect.objectContaining({ orderId, productId, buyerId: b.id, sellerId: s.id })]);
     expect(await titles(s)).toContain('Order placed: Still booked phone');
+  });
+
+  it("the seller's notices write the price as the web shows it ($1,234.50, the contract's formatMoney)", async () => {
+    const productId = await addProduct(s, { name: 'Priced camera', category: 'Camera', price: 1234.5 });
+    const orderId = await placeOrder(b, productId);
+    const transactionId = await paidAtProvider(b, orderId);
+    expectStatus(await b.post('/api/payments', { price: 1, transactionId, email: b.email, orderId }), 201, 'pay');
+    const shown = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1234.5);
+    expect(shown).toBe(formatMoney(1234.5));
+    const told = (await s.get<{ title: string; body: string }[]>('/api/notifications')).body;
+    const bodyOf = (title: string) => told.find((n) => n.title === title)?.body;
+    expect(bodyOf('Order placed: Priced camera')).toBe(`Bea Buyer booked it for ${shown}.`);
+    expect(bodyOf('Payment received: Priced camera')).toBe(`${shown} was paid for your item.`);
   });
 
   it('a payload that does not match its schema reaches no subscriber and is logged', async () => {

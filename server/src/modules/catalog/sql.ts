@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PRICE_DROP_SHOWN_DAYS, type productQuerySchema } from '@shop/contract';
 import type { z } from 'zod';
+import { isoText } from '../../db/sql';
 import { badRequest } from '../../lib/errors';
 import { decodeCursor, money } from '../../lib/paging';
 import type { StoredPhoto } from '../uploads/process';
@@ -8,12 +9,12 @@ import type { StoredPhoto } from '../uploads/process';
 export type ProductFilters = z.output<typeof productQuerySchema>;
 
 /** Posting time as an exact, timezone-free cursor key (microseconds, UTC). */
-const TS_SQL = `to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const TS_SQL = isoText('p.created_at', 'us');
 
 /** A recent price cut, read off the product row itself (listing edits keep it there): lists need no join for it. */
 const RECENT_DROP = `p.price_dropped_at > now() - interval '${PRICE_DROP_SHOWN_DAYS} days'`;
 const PRICE_DROP_SQL = `case when ${RECENT_DROP} then p.price_before_drop_cents end as price_before_drop_cents,
-  case when ${RECENT_DROP} then to_char(p.price_dropped_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end as price_dropped_at`;
+  case when ${RECENT_DROP} then ${isoText('p.price_dropped_at')} end as price_dropped_at`;
 
 /** One product row as every product query returns it (snake_case, straight from SQL). */
 export type ProductRow = {

@@ -10,11 +10,13 @@ import {
   type OrderCase,
   type ProductPhoto,
 } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { Db, Executor } from '../../db/client';
 import { order, orderCase, orderHandoff, orderTransition, payment, product, upload, user } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
+import { dollars } from '../../mail/templates/format';
 import { notificationMail } from '../../mail/templates/notification';
 import type { Mailer, MailKind } from '../../mail/types';
 import type { PaymentProvider } from '../payments/providers/provider';
@@ -113,8 +115,8 @@ export function handoffService(deps: HandoffDeps) {
       .from(user)
       .where(inArray(user.id, [row.o.buyerId, row.sellerId]));
     const sides = [
-      { id: row.o.buyerId, link: '/dashboard/myorders', ...msg.buyer },
-      { id: row.sellerId, link: '/dashboard/myproducts', ...msg.seller },
+      { id: row.o.buyerId, link: paths.dashboard.myOrders.getHref(), ...msg.buyer },
+      { id: row.sellerId, link: paths.dashboard.myProducts.getHref(), ...msg.seller },
     ];
     for (const side of sides) {
       try {
@@ -346,11 +348,11 @@ export function handoffService(deps: HandoffDeps) {
           await tell(orderId, 'completed', {
             buyer: {
               title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
-              body: `The seller confirmed the hand-off; $${money.toDollars(row.o.priceCents)} was taken from your card. Something wrong? You can open a dispute within ${DISPUTE_WINDOW_HOURS} hours.`,
+              body: `The seller confirmed the hand-off; ${dollars(row.o.priceCents)} was taken from your card. Something wrong? You can open a dispute within ${DISPUTE_WINDOW_HOURS} hours.`,
             },
             seller: {
               title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
-              body: `The buyer's code was right: $${money.toDollars(row.o.priceCents)} is yours.`,
+              body: `The buyer's code was right: ${dollars(row.o.priceCents)} is yours.`,
             },
             mailKind: 'payment-received',
           });

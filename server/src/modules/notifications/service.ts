@@ -1,9 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DomainEventPayload, Notification } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { Database } from '../../db/client';
 import { notification } from '../../db/schema';
-import { decodeCursor, encodeCursor, money, type Page } from '../../lib/paging';
+import { isoText } from '../../db/sql';
+import { decodeCursor, encodeCursor, type Page } from '../../lib/paging';
 import type { EventBus } from '../events/bus';
+import { dollars } from '../../mail/templates/format';
 import { notificationMail } from '../../mail/templates/notification';
 import type { MailKind, Mailer } from '../../mail/types';
 
@@ -11,12 +14,11 @@ type Kind = Notification['kind'];
 /** `bodyBy`: the body is another person's words (a message), quoted as theirs in the mail ("The sender wrote…"). */
 export type NewNotification = { kind: Kind; title: string; body?: string; bodyBy?: string; link?: string };
 
-/** Web app paths notifications open (web/src/config/paths.ts). */
-export const LINKS = {
-  conversation: (id: string) => `/dashboard/messages/${id}`,
-  myProducts: '/dashboard/myproducts',
-  myOrders: '/dashboard/myorders',
-  product: (id: string) => `/product/${id}`,
+/** Web app pages notifications open, from the contract's table of web paths. */
+const LINKS = {
+  conversation: paths.dashboard.conversation.getHref,
+  myProducts: paths.dashboard.myProducts.getHref(),
+  myOrders: paths.dashboard.myOrders.getHref(),
 };
 
 /** The bell's kinds that are also mailed (as the user keeps them on); bookings and payments have mails of their own. */
@@ -114,7 +116,7 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       await create(e.sellerId, {
         kind: 'order-placed',
         title: `Order placed: ${oneLine(e.productName, 80)}`,
-        body: `${oneLine(e.buyerName, 60)} booked it for $${money.toDollars(e.priceCents)}.`,
+        body: `${oneLine(e.buyerName, 60)} booked it for ${dollars(e.priceCents)}.`,
         link: LINKS.myProducts,
       });
     },
@@ -124,7 +126,7 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       await create(e.sellerId, {
         kind: 'payment-received',
         title: `Payment received: ${oneLine(e.productName, 80)}`,
-        body: `$${money.toDollars(e.priceCents)} was paid for your item.`,
+        body: `${dollars(e.priceCents)} was paid for your item.`,
         link: LINKS.myProducts,
       });
     },
@@ -168,8 +170,8 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
       }>(
         undefined,
         `select id, kind, title, body, link, read_at is not null as read,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as k
+  ${isoText('created_at')} as created_at,
+  ${isoText('created_at', 'us')} as k
 from notification where user_id = $1 ${cursor ? 'and (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
 order by created_at desc, id desc limit ${Math.floor(limit) + 1}`,
         cursor ? [userId, cursor.k, cursor.id] : [userId],

@@ -1,9 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Order } from '@shop/contract';
 import { underAccountCap } from '../../db/account-cap';
 import type { Db } from '../../db/client';
 import { singleRow } from '../../db/rows';
+import { isoSql } from '../../db/sql';
 import { order, payment, product, user } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -27,7 +28,6 @@ type PaymentJson = {
   capturedAt: string | null;
 };
 /** A timestamp as the API's ISO text (UTC, milliseconds), the same on PGlite and PostgreSQL. */
-const isoText = (col: AnyPgColumn) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const buyer = alias(user, 'buyer');
 const seller = alias(user, 'seller');
@@ -79,8 +79,8 @@ export function ordersService(
         payment: sql<PaymentJson | null>`(select json_build_object(
             'provider', ${payment.provider}, 'transactionId', ${payment.transactionId}, 'amountCents', ${payment.amountCents},
             'status', ${payment.status}, 'last4', ${payment.last4}, 'brand', ${payment.brand},
-            'createdAt', ${isoText(payment.createdAt)}, 'refundedAt', ${isoText(payment.refundedAt)},
-            'capturedAt', ${isoText(payment.capturedAt)})
+            'createdAt', ${isoSql(payment.createdAt)}, 'refundedAt', ${isoSql(payment.refundedAt)},
+            'capturedAt', ${isoSql(payment.capturedAt)})
           from ${payment} where ${payment.orderId} = ${order.id}
           order by (${payment.status} = 'succeeded') desc, ${payment.createdAt} desc limit 1)`,
       })

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { Database } from '../../db/client';
+import { isoText } from '../../db/sql';
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -77,7 +79,7 @@ export function registerSitemaps(app: FastifyInstance, { database, baseUrl, page
       'sitemap-categories',
       'select name from category order by position, name',
     );
-    const locs = ['/', '/blog', ...categories.map((c) => `/category/${encodeURIComponent(c.name)}`)];
+    const locs = [paths.home.getHref(), paths.blog.getHref(), ...categories.map((c) => paths.category.getHref(c.name))];
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
       .map((l) => `<url><loc>${xmlEscape(baseUrl + l)}</loc></url>`)
@@ -96,12 +98,14 @@ export function registerSitemaps(app: FastifyInstance, { database, baseUrl, page
       while (left > 0) {
         const rows = await database.query<{ id: string; lastmod: string }>(
           'sitemap-products',
-          `select id, to_char(greatest(created_at, price_dropped_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as lastmod
+          `select id, ${isoText('greatest(created_at, price_dropped_at)', 's')} as lastmod
              from product where listed and id > $1 order by id limit $2`,
           [cursor, Math.min(BATCH, left)],
         );
         if (!rows.length) break;
-        yield rows.map((r) => `<url><loc>${baseUrl}/product/${r.id}</loc><lastmod>${r.lastmod}</lastmod></url>\n`).join('');
+        yield rows
+          .map((r) => `<url><loc>${baseUrl}${paths.product.getHref(r.id)}</loc><lastmod>${r.lastmod}</lastmod></url>\n`)
+          .join('');
         left -= rows.length;
         cursor = rows[rows.length - 1]?.id ?? cursor;
         if (rows.length < BATCH) break;
