@@ -137,7 +137,7 @@ export const moderationCaseSchema = z
   .object({
     _id: answerId,
     orderId: answerId,
-    kind: z.string(),
+    kind: z.enum(['declined', 'disputed']),
     text: z.string(),
     productId: answerId,
     productName: z.string(),

@@ -245,7 +245,7 @@ where c.id = any($1::uuid[])`,
     const rows = await query<{
       id: string;
       order_id: string;
-      kind: string;
+      kind: ModerationCase['kind'];
       text: string;
       product_id: string;
       product_name: string;

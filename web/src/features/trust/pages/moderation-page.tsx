@@ -5,6 +5,7 @@ import {
   type ModerationAction,
   type ModerationCase,
   type ModerationItem,
+  ORDER_STATUS_LABELS,
   REPORT_REASON_MAX,
 } from '@shop/contract';
 import { EmptyState } from '@/components/empty-state';
@@ -239,7 +240,7 @@ export function ModerationPage() {
             {queue.data.cases.map((c) => (
               <li key={c._id} className="rounded-box border border-base-300 p-3 text-sm">
                 <p className="font-semibold">
-                  {c.kind === 'declined' ? 'Declined at the meeting' : 'Disputed'}: {c.productName}
+                  {ORDER_STATUS_LABELS[c.kind]}: {c.productName}
                 </p>
                 <p className="text-base-content/70">
                   {c.buyerName} (buyer) and {c.sellerName} (seller), <time dateTime={c.createdAt}>{when(c.createdAt)}</time>
