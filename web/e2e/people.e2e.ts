@@ -26,6 +26,7 @@ test('a buyer starts selling from the Sell tab and lists an item', async ({ page
   await expectPath(page, '/dashboard/start-selling');
   await page.getByRole('heading', { name: 'Start selling', level: 1 }).waitFor();
   await expect(page.getByText('is verified.')).toBeVisible();
+  if (process.env.SHOTS) await page.screenshot({ path: 'test-output/screenshots/people-start-selling-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Start selling', exact: true }).click();
   await expectToast(page, 'You can sell now. Add your first product.');
   await page.getByRole('heading', { name: 'Add A Product', level: 1 }).waitFor();
@@ -120,5 +121,10 @@ test("a saved item's price drop reaches the bell", async ({ page }) => {
   await bell.waitFor({ timeout: 30_000 });
   await bell.click();
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`Price dropped: ${name}`)).toBeVisible();
+  if (process.env.SHOTS) {
+    await page.goto('/dashboard/saved');
+    await page.getByRole('article', { name }).waitFor();
+    await page.screenshot({ path: 'test-output/screenshots/people-saved-390.png', fullPage: true });
+  }
   await seller.close();
 });
