@@ -228,6 +228,12 @@ export const product = pgTable(
     // Price guide: the sold items of one model and variant; and the same number in two live listings.
     index('product_device_variant_idx').on(t.deviceId, t.variant).where(sql`device_id is not null`),
     index('product_serial_idx').on(t.serialHash).where(sql`serial_hash is not null`),
+    // A search that names catalogue models: each model's newest listings (modules/devices), and the
+    // text index of the listings not linked to a model, for the free-text rest of the same search.
+    index('product_listed_device_newest_idx')
+      .on(t.deviceId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`listed`),
+    index('product_free_text_search_idx').using('gin', t.search).where(sql`device_id is null`),
     check('product_price_check', sql`${t.priceCents} > 0 and ${t.originalPriceCents} > 0`),
     check('product_used_years_check', sql`${t.usedYears} >= 0`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "product_listed_device_newest_idx" ON "product" USING btree ("device_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE listed;--> statement-breakpoint
+CREATE INDEX "product_free_text_search_idx" ON "product" USING gin ("search") WHERE device_id is null;
