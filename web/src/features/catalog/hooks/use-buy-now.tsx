@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { useBookingModal } from '@/hooks/use-booking-modal';
 import { useUser } from '@/hooks/use-user';
 import type { LoginLocationState } from '@/lib/session';
+import { toast } from '@/lib/toast';
 
 /**
  * Buy now: opens the booking modal, or sends a logged-out visitor to /login and back here.
@@ -23,6 +24,11 @@ export function useBuyNow() {
       if (!user) {
         const state: LoginLocationState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
         navigate(paths.login.getHref(), { state });
+        return;
+      }
+      // One's own listing is not booked (the shop refuses it too): say so instead of opening the form.
+      if (user.id === next.sellerId) {
+        toast.info('This is your own listing: buyers book it here.');
         return;
       }
       setMounted(true);
