@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +16,7 @@ import { registerNoStore, registerOriginCheck, registerSecurityHeaders } from '.
 import { parseJsonBody } from './lib/json-body';
 import { openapiTransform, openapiTransformObject } from './lib/openapi';
 import { requestLogSerializer } from './lib/log-redaction';
+import { RequestLogController } from './lib/request-log';
 import { requestIdOf, sendRequestIdHeader } from './lib/request-id';
 import { createDrain, registerDrain } from './lib/drain';
 import { registerIdempotency } from './lib/idempotency';
@@ -113,7 +114,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     frameworkErrors,
     // Each request's id (lib/request-id.ts): nginx's X-Request-Id when valid, labelled requestId in every log line.
     genReqId: requestIdOf,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // One line per request, when it is answered (lib/request-log.ts).
+    logController: new RequestLogController({ requestIdLogLabel: 'requestId' }),
     // Shutting down drains first (lib/drain.ts); a request still arriving at close is answered, not refused with 503.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -264,9 +264,9 @@ describe('sorts and keyset pages', () => {
 });
 
 describe('list rows', () => {
-  // A list page is written by fast-json-stringify from the list's response schema, one product by the
-  // app-wide zod serializer: both from the same rows, and they must agree field for field (but for the
-  // condition report, which only the product page carries).
+  // A list page is written with JSON.stringify (catalog/serialize.ts), one product by the app-wide zod
+  // serializer, which holds it to the schema: both from the same rows, and they must agree field for
+  // field (but for the condition report, which only the product page carries).
   it('each listed product reads exactly as GET /product/{id} gives it, on the plain and the by-id paths', async () => {
     const db = t.database.db;
     // Edge cases: an ad, cents, microseconds just below a second, a one-digit day and month.

@@ -53,7 +53,7 @@ describe('personal answers are not cached, and the log holds no emails or tokens
     await c.get('/api/auth/reset-password/RESETTOKEN456?callbackURL=/reset');
     await c.get('/api/auth/callback/google?code=CODE789&state=STATE000');
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     for (const secret of [
       'secret.seller',
       'hidden.buyer',

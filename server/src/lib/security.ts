@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Role } from '@shop/contract';
 import type { Config } from '../config';
 import { normalisedPath } from './request-path';
@@ -35,15 +36,38 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
+/**
+ * Helmet's headers for `options`, worked out once: with no per-request part (no nonces), they are the
+ * same on every answer. @fastify/helmet built Helmet's middleware afresh for each request.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed;
+  return [...headers];
+}
+
 /** Security headers on every answer: CSP, no framing, nosniff, a referrer policy, HSTS only over https. */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   const https = config.baseUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
+  });
+  // On the raw answer, as Helmet sets them: answers written by hand (the event stream) carry them too.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
 
