@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ORDER_NEXT_STEPS, type Order, type OrderPayment } from '@shop/contract';
 import { OrderStatusBadge } from '@/components/order-status-badge';
+import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 
 const BRANDS: Record<string, string> = {
@@ -110,6 +112,11 @@ export function OrderPaymentDetails({ order, action }: { order: Order; action?: 
           <span className="sr-only">Transaction id: </span>
           {transactionId}
         </span>
+      ) : null}
+      {payment ? (
+        <Link to={paths.dashboard.receipt.getHref(order._id)} className="link" aria-label={`Receipt for ${order.productName}`}>
+          Receipt
+        </Link>
       ) : null}
     </div>
   );

@@ -14,8 +14,13 @@ export function EarningsChart({ weeks }: { weeks: Week[] }) {
   useEffect(() => {
     const el = box.current;
     if (!el || !weeks.length) return;
-    const xs = weeks.map((w) => Date.parse(`${w.week}T00:00:00Z`) / 1000);
-    const ys = weeks.map((w) => w.sellerCents / 100);
+    // The last 12 weeks, each Monday (UTC), the weeks without a sale at 0: evenly spaced bars.
+    const DAY = 86_400;
+    const today = Math.floor(Date.now() / 1000 / DAY) * DAY;
+    const monday = today - ((new Date(today * 1000).getUTCDay() + 6) % 7) * DAY;
+    const byWeek = new Map(weeks.map((w) => [Date.parse(`${w.week}T00:00:00Z`) / 1000, w.sellerCents / 100]));
+    const xs = Array.from({ length: 12 }, (_, i) => monday - (11 - i) * 7 * DAY);
+    const ys = xs.map((x) => byWeek.get(x) ?? 0);
     const color = getComputedStyle(el).getPropertyValue('color') || '#2563eb';
     const plot = new uPlot(
       {
@@ -23,7 +28,10 @@ export function EarningsChart({ weeks }: { weeks: Week[] }) {
         height: 220,
         legend: { show: false },
         cursor: { show: false },
-        scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.15)] } },
+        scales: {
+          x: { time: true, range: () => [xs[0]! - 4 * DAY, xs[xs.length - 1]! + 4 * DAY] },
+          y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.15)] },
+        },
         axes: [
           {
             values: (_u, ticks) =>

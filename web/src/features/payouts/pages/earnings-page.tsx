@@ -114,28 +114,22 @@ export function EarningsPage() {
         <p className="text-sm text-base-content/70">{feeText}</p>
       </div>
       <PayoutAccount account={v.account} />
-      <dl className="stats stats-vertical w-full bg-base-200 sm:stats-horizontal">
-        <div className="stat">
-          <dt className="stat-title">Pending</dt>
-          <dd className="stat-value text-2xl" data-testid="balance-pending">
-            {cents(v.balance.pendingCents)}
-          </dd>
-          <dd className="stat-desc">held until the hand-off</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat-title">Available</dt>
-          <dd className="stat-value text-2xl" data-testid="balance-available">
-            {cents(v.balance.availableCents)}
-          </dd>
-          <dd className="stat-desc">yours, not yet paid out to your bank</dd>
-        </div>
-        <div className="stat">
-          <dt className="stat-title">Paid out</dt>
-          <dd className="stat-value text-2xl" data-testid="balance-paid-out">
-            {cents(v.balance.paidOutCents)}
-          </dd>
-          <dd className="stat-desc">sent to your bank</dd>
-        </div>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {(
+          [
+            ['Pending', v.balance.pendingCents, 'held until the hand-off', 'balance-pending'],
+            ['Available', v.balance.availableCents, 'yours, not yet paid out to your bank', 'balance-available'],
+            ['Paid out', v.balance.paidOutCents, 'sent to your bank', 'balance-paid-out'],
+          ] as const
+        ).map(([label, amount, hint, testId]) => (
+          <div key={testId} className="flex flex-col rounded-box bg-base-200 p-4">
+            <dt className="text-sm text-base-content/70">{label}</dt>
+            <dd className="order-last text-xs text-base-content/70">{hint}</dd>
+            <dd className="text-2xl font-bold" data-testid={testId}>
+              {cents(amount)}
+            </dd>
+          </div>
+        ))}
       </dl>
 
       <section aria-labelledby="weeks-title" className="flex flex-col gap-2">
