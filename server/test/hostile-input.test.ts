@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeCursor } from '../src/lib/paging';
-import { startTestApp, type TestApp } from './helpers/app';
+import { appPerTest } from './helpers/app';
 
 /**
  * Input built to hurt, answered 4xx naming the problem and never 500 or stored: JSON nested 30,000 deep,
  * keyset cursors outside the integer range, and script URLs or 60 KB strings as profile pictures.
  */
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-async function app(env: Record<string, string> = {}, logStream?: { write(line: string): void }) {
-  const a = await startTestApp({ env, logStream });
-  apps.push(a);
-  return a;
-}
+const app = appPerTest();
 
 const PASSWORD = 'pass-word-123';
 

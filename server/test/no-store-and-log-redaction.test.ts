@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './helpers/app';
+import { describe, expect, it } from 'vitest';
+import { appPerTest } from './helpers/app';
 import type { Client } from './helpers/client';
 
 /** Personal answers are never cached by a browser or proxy, and the request log holds no emails or tokens. */
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-async function app(env: Record<string, string> = {}, logStream?: { write(line: string): void }) {
-  const a = await startTestApp({ env, logStream });
-  apps.push(a);
-  return a;
-}
+const app = appPerTest();
 
 describe('personal answers are not cached, and the log holds no emails or tokens', () => {
   it('Cache-Control: no-store on personal answers, signed in or not; public lists stay cacheable', async () => {

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '../src/lib/rate-limit';
-import { startTestApp, type TestApp } from './helpers/app';
+import { appPerTest, fromIp as from } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 
 /**
@@ -13,25 +13,7 @@ import type { Client, Res } from './helpers/client';
 
 const REDIS_URL = process.env.REDIS_URL_TEST;
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-async function app(env: Record<string, string>) {
-  const a = await startTestApp({ env });
-  apps.push(a);
-  return a;
-}
-
-/** A client that a trusting proxy says comes from `ip`. */
-function from(a: TestApp, ip: string) {
-  const c = a.client();
-  const request = c.request.bind(c);
-  c.request = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    request<T>(method, path, body, { 'x-forwarded-for': ip, ...headers });
-  return c;
-}
+const app = appPerTest();
 
 const signIn = (c: Client, email: string, password = 'wrong-password') =>
   c.post<{ error?: string; message?: string }>('/api/auth/sign-in/email', { email, password });

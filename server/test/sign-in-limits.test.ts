@@ -4,30 +4,12 @@
  * From all IPs together, past AUTH_EMAIL_HOURLY_MAX an hour, attempts on the address are slowed, never
  * refused: the owner with the right password from a new IP still gets in.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_SLOWDOWN_STEP_MS } from '../src/lib/rate-limit';
-import { startTestApp, type TestApp } from './helpers/app';
+import { appPerTest, fromIp as from } from './helpers/app';
 import type { Client } from './helpers/client';
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-async function app(env: Record<string, string>) {
-  const a = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1', ...env } });
-  apps.push(a);
-  return a;
-}
-
-/** A client that a trusting proxy says comes from `ip`. */
-function from(a: TestApp, ip: string) {
-  const c = a.client();
-  const request = c.request.bind(c);
-  c.request = <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    request<T>(method, path, body, { 'x-forwarded-for': ip, ...headers });
-  return c;
-}
+const app = appPerTest({ TRUST_PROXY: '127.0.0.1' });
 
 const guess = (c: Client, email: string, i: number) =>
   c.post<{ error?: string; message?: string }>('/api/auth/sign-in/email', { email, password: `guess-${i}-wrong` });

@@ -1,8 +1,7 @@
 import http from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { startTestApp, type TestApp } from './helpers/app';
-import type { Client } from './helpers/client';
+import { appPerTest, fromIp as from } from './helpers/app';
 
 /**
  * What a client may claim about itself and must not gain by it, against the real server over HTTP:
@@ -11,25 +10,7 @@ import type { Client } from './helpers/client';
  * and a client-chosen Host (the trusted origin is BASE_URL).
  */
 
-const apps: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((a) => a.close()));
-});
-
-async function app(env: Record<string, string> = {}, logStream?: { write(line: string): void }) {
-  const a = await startTestApp({ env, logStream });
-  apps.push(a);
-  return a;
-}
-
-/** A client that the proxy in front of the shop (127.0.0.1, as TRUST_PROXY names it) says comes from `ip`. */
-function from(a: TestApp, ip: string): Client {
-  const c = a.client();
-  const request = c.request.bind(c);
-  c.request = <T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
-    request<T>(method, p, body, { 'x-forwarded-for': ip, ...headers });
-  return c;
-}
+const app = appPerTest();
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: { error?: string; message?: string; code?: string } };
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { afterEach } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type pg from 'pg';
@@ -121,4 +122,29 @@ export async function startSecondInstance(t: TestApp, env: Record<string, string
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For files whose tests each need an app of their own settings: `app(env)` starts one, and every app a
+ * test started is closed after it.
+ */
+export function appPerTest(defaults: Record<string, string> = {}) {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((a) => a.close()));
+  });
+  return async (env: Record<string, string> = {}, logStream?: { write(line: string): void }) => {
+    const a = await startTestApp({ env: { ...defaults, ...env }, logStream });
+    apps.push(a);
+    return a;
+  };
+}
+
+/** A client that the proxy in front of the shop (127.0.0.1, as TRUST_PROXY names it) says comes from `ip`. */
+export function fromIp(a: TestApp, ip: string): Client {
+  const c = a.client();
+  const request = c.request.bind(c);
+  c.request = <T>(method: string, p: string, body?: unknown, headers: Record<string, string> = {}) =>
+    request<T>(method, p, body, { 'x-forwarded-for': ip, ...headers });
+  return c;
 }
