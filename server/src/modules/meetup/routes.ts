@@ -91,7 +91,13 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ meetup: MeetupService }> = as
         security,
         summary: 'Remove a meetup spot (admins); meetings that chose it keep its name and address',
         params: idParams,
-        response: { 200: deletedResultSchema, 401: e('not signed in'), 403: e('not an admin'), 404: e('no such spot') },
+        response: {
+          200: deletedResultSchema,
+          400: e('bad id'),
+          401: e('not signed in'),
+          403: e('not an admin'),
+          404: e('no such spot'),
+        },
       },
     },
     async (request) => {
@@ -108,7 +114,12 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ meetup: MeetupService }> = as
         security,
         summary: "A booking's meeting: proposed times and place, and the confirmed time (buyer, seller or admin)",
         params: idParams,
-        response: { 200: meetingSchema, 401: e('not signed in'), 404: e('no such booking, not yours, or no meeting yet') },
+        response: {
+          200: meetingSchema,
+          400: e('bad id'),
+          401: e('not signed in'),
+          404: e('no such booking, not yours, or no meeting yet'),
+        },
       },
     },
     async (request, reply) => {
@@ -175,6 +186,7 @@ export const meetupRoutes: FastifyPluginAsyncZod<{ meetup: MeetupService }> = as
         produces: ['text/calendar'],
         response: {
           200: z.string().describe('text/calendar'),
+          400: e('bad id'),
           401: e('not signed in'),
           404: e('no such booking or no confirmed meeting'),
         },
