@@ -64,7 +64,8 @@ describe('POST /users: the role, recorded once', () => {
     const again = expectStatus(await c.post('/api/users', { name: 'Sam', email, isSeller: false }), 200, 'POST /api/users again');
     expect(again.body).toEqual({ acknowledged: true, insertedId: null, role: 'seller' });
     expect((await c.get(`/api/users/seller/${email}`)).body).toEqual({ isSeller: true, isVerified: false });
-    expect((await c.get(`/api/users/buyer/${email}`)).body).toEqual({ isBuyer: false });
+    // Every non-admin account buys (issue 26; was isBuyer false for a seller).
+    expect((await c.get(`/api/users/buyer/${email}`)).body).toEqual({ isBuyer: true });
   });
 
   it('keeps a buyer a buyer when a later call asks for seller', async () => {
@@ -113,7 +114,7 @@ describe('role checks', () => {
   it('answer exactly isAdmin, isBuyer, isSeller + isVerified, for oneself or an admin', async () => {
     const s = await seller(t);
     expect((await s.get(`/api/users/admin/${s.email}`)).body).toEqual({ isAdmin: false });
-    expect((await s.get(`/api/users/buyer/${s.email}`)).body).toEqual({ isBuyer: false });
+    expect((await s.get(`/api/users/buyer/${s.email}`)).body).toEqual({ isBuyer: true });
     expect((await s.get(`/api/users/seller/${s.email}`)).body).toEqual({ isSeller: true, isVerified: false });
     expect((await boss.get(`/api/users/seller/${s.email}`)).body).toEqual({ isSeller: true, isVerified: false });
     expect((await boss.get(`/api/users/admin/${boss.email}`)).body).toEqual({ isAdmin: true });
