@@ -16,6 +16,9 @@ const offerFacts = z.object({
   sellerName: z.string(),
 });
 
+/** What every hand-off event says: the order, its item and price, and its two people. */
+const handoffFacts = z.object({ orderId: id, productName: z.string(), priceCents: cents, buyerId: id, sellerId: id });
+
 /**
  * The shop's domain events: facts a module states once its transaction has committed, for other
  * modules to act on (the bell, live updates of open tabs, mails). They never leave the server: the
@@ -62,6 +65,14 @@ export const domainEventSchemas = {
   }),
   /** An admin verified a seller (modules/users); only the call that made the change publishes it. */
   'seller.verified': z.object({ userId: id }),
+  /** The seller confirmed the hand-off with the buyer's code: the held money was captured (modules/handoff). */
+  'handoff.completed': handoffFacts,
+  /** The buyer declined the item at the meeting: the hold was released, a case opened (modules/handoff). */
+  'handoff.declined': handoffFacts,
+  /** The buyer disputed the hand-off within the window: a case for moderation (modules/handoff). */
+  'handoff.disputed': handoffFacts,
+  /** Nobody confirmed the hand-off within `holdDays`: the job released the hold (modules/handoff). */
+  'handoff.released': handoffFacts.extend({ holdDays: z.number().positive() }),
 
   /* Offers (modules/offers). Each carries the item and its two people, named, so subscribers read nothing. */
   /** A buyer offered less than the price. */

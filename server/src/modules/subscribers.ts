@@ -1,9 +1,11 @@
 import type { DomainEventName, DomainEventPayload } from '@shop/contract';
+import { paths } from '@shop/contract/web-paths';
 import type { DomainEvents } from '../lib/domain-events';
 import type { ConversationsService } from './conversations/service';
 import type { EventBus } from './events/bus';
 import type { NotificationsService } from './notifications/service';
 import { type OfferNotice, offerNotices } from './offers/notices';
+import { type HandoffNotice, handoffNotices } from './handoff/notices';
 
 /**
  * Where modules meet: what each domain event (contract/src/domain-events.ts) sets off in other
@@ -36,6 +38,38 @@ export function subscribeModules(
   });
 
   events.on('seller.verified', 'notifications', notifications.sellerVerified);
+
+  // The hand-off's steps: each side's bell and its mail (told apart, so one side's failure does not
+  // keep the other from hearing), then the order event for both sides' open pages.
+  const handoff = <N extends Extract<DomainEventName, `handoff.${string}`>>(
+    event: N,
+    notice: (e: DomainEventPayload<N>) => HandoffNotice,
+  ) => {
+    const mailAs = (n: HandoffNotice) => ({ kind: n.mailKind, action: 'See the order' });
+    events.on(event, 'notifications: buyer', (e) => {
+      const n = notice(e);
+      return notifications.create(
+        e.buyerId,
+        { kind: 'handoff', link: paths.dashboard.myOrders.getHref(), ...n.buyer },
+        mailAs(n),
+      );
+    });
+    events.on(event, 'notifications: seller', (e) => {
+      const n = notice(e);
+      return notifications.create(
+        e.sellerId,
+        { kind: 'handoff', link: paths.dashboard.myProducts.getHref(), ...n.seller },
+        mailAs(n),
+      );
+    });
+    events.on(event, 'live', (e) =>
+      live.publish([e.buyerId, e.sellerId], 'order', { orderId: e.orderId, status: notice(e).status }),
+    );
+  };
+  handoff('handoff.completed', handoffNotices.completed);
+  handoff('handoff.declined', handoffNotices.declined);
+  handoff('handoff.disputed', handoffNotices.disputed);
+  handoff('handoff.released', handoffNotices.released);
 
   // Offers: the bell (and its mail, the `offers` setting) of each person told, then the line in the
   // conversation between the item's buyer and seller; an accepted offer's booking refreshes both tabs.

@@ -6,22 +6,16 @@ import {
   HANDOFF_MAX_ATTEMPTS,
   type Handoff,
   handoffQrText,
-  ORDER_STATUS_LABELS,
   type OrderCase,
   type ProductPhoto,
 } from '@shop/contract';
-import { paths } from '@shop/contract/web-paths';
 import type { Db, Executor } from '../../db/client';
-import { order, orderCase, orderHandoff, orderTransition, payment, product, upload, user } from '../../db/schema';
+import { order, orderCase, orderHandoff, orderTransition, payment, product, upload } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { money } from '../../lib/paging';
 import type { SessionUser } from '../../auth/plugin';
-import { dollars } from '../../mail/templates/format';
-import { notificationMail } from '../../mail/templates/notification';
-import type { Mailer, MailKind } from '../../mail/types';
 import type { PaymentProvider } from '../payments/providers/provider';
-import type { EventBus } from '../events/bus';
-import type { NotificationsService } from '../notifications/service';
+import type { DomainEvents } from '../../lib/domain-events';
 import type { PhotosService } from '../uploads/service';
 import type { HandoffCodes } from './codes';
 import { ledger } from '../payouts/ledger';
@@ -46,9 +40,8 @@ export type HandoffDeps = {
   provider: PaymentProvider;
   codes: HandoffCodes;
   photos: PhotosService;
-  notifications: NotificationsService;
-  bus: EventBus;
-  mail: { mailer: Mailer; baseUrl: string };
+  /** Where each step of the hand-off is told (handoff.completed, .declined, .disputed, .released). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
   clock: () => Date;
   holdDays: number;
@@ -64,7 +57,7 @@ export type HandoffDeps = {
  * through moveOrder (state-machine.ts).
  */
 export function handoffService(deps: HandoffDeps) {
-  const { db, provider, codes, photos, notifications, bus, mail, log, clock } = deps;
+  const { db, provider, codes, photos, events, log, clock } = deps;
   const holdMs = deps.holdDays * 24 * HOUR;
 
   async function facts(orderId: string) {
@@ -81,6 +74,15 @@ export function handoffService(deps: HandoffDeps) {
       .where(eq(order.id, orderId));
     return row;
   }
+
+  /** What a hand-off event says about an order (its row as `facts` read it). */
+  const factsOf = (row: { o: { id: string; priceCents: number; buyerId: string }; sellerId: string; productName: string }) => ({
+    orderId: row.o.id,
+    productName: row.productName,
+    priceCents: row.o.priceCents,
+    buyerId: row.o.buyerId,
+    sellerId: row.sellerId,
+  });
 
   /** Who `me` is to the order; anyone else is told it does not exist. */
   async function roleIn(me: SessionUser, orderId: string) {
@@ -100,48 +102,6 @@ export function handoffService(deps: HandoffDeps) {
       .where(and(eq(payment.orderId, orderId), eq(payment.status, 'succeeded')))
       .limit(1);
     return p;
-  }
-
-  /** Both sides told at once: the bell (with its live event), the order event for open pages, and a mail. */
-  async function tell(
-    orderId: string,
-    status: OrderStatus,
-    msg: { buyer: { title: string; body: string }; seller: { title: string; body: string }; mailKind: MailKind },
-  ) {
-    const row = await facts(orderId);
-    if (!row) return;
-    const people = await db
-      .select({ id: user.id, email: user.email, deletedAt: user.deletedAt })
-      .from(user)
-      .where(inArray(user.id, [row.o.buyerId, row.sellerId]));
-    const sides = [
-      { id: row.o.buyerId, link: paths.dashboard.myOrders.getHref(), ...msg.buyer },
-      { id: row.sellerId, link: paths.dashboard.myProducts.getHref(), ...msg.seller },
-    ];
-    for (const side of sides) {
-      try {
-        await notifications.create(side.id, { kind: 'handoff', title: side.title, body: side.body, link: side.link });
-        const to = people.find((p) => p.id === side.id && !p.deletedAt);
-        if (to)
-          await mail.mailer.enqueue({
-            to: to.email,
-            userId: to.id,
-            kind: msg.mailKind,
-            ...notificationMail({
-              baseUrl: mail.baseUrl,
-              title: side.title,
-              body: side.body,
-              link: side.link,
-              action: 'See the order',
-            }),
-          });
-      } catch (err) {
-        log.error({ err, orderId }, 'handoff: telling a side failed');
-      }
-    }
-    await bus
-      .publish([row.o.buyerId, row.sellerId], 'order', { orderId, status })
-      .catch((err) => log.error({ err, orderId }, 'handoff: order event failed'));
   }
 
   async function view(me: SessionUser, orderId: string): Promise<Handoff> {
@@ -344,18 +304,7 @@ export function handoffService(deps: HandoffDeps) {
         // Captured to the shop (no ready payout account when the buyer paid): sent now if it is ready.
         if (moved.changed && p && !p.destination && deps.afterCapture)
           await deps.afterCapture(row.sellerId).catch((err) => log.warn({ err, orderId }, 'handoff: transfer after capture'));
-        if (moved.changed)
-          await tell(orderId, 'completed', {
-            buyer: {
-              title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
-              body: `The seller confirmed the hand-off; ${dollars(row.o.priceCents)} was taken from your card. Something wrong? You can open a dispute within ${DISPUTE_WINDOW_HOURS} hours.`,
-            },
-            seller: {
-              title: `${ORDER_STATUS_LABELS.completed}: ${row.productName}`,
-              body: `The buyer's code was right: ${dollars(row.o.priceCents)} is yours.`,
-            },
-            mailKind: 'payment-received',
-          });
+        if (moved.changed) await events.publish('handoff.completed', factsOf(row));
       }
       return view(me, orderId);
     },
@@ -367,18 +316,7 @@ export function handoffService(deps: HandoffDeps) {
       if (row.o.status !== 'paid' && row.o.status !== 'declined') throw illegalMove(row.o.status, 'declined');
       await checkPhotos(me.id, row.o.productId, input.photos);
       const moved = await releaseHold(orderId, 'declined', me.id, 'not as described', { ...input, buyerId: me.id });
-      if (moved.changed)
-        await tell(orderId, 'declined', {
-          buyer: {
-            title: `${ORDER_STATUS_LABELS.declined}: ${row.productName}`,
-            body: 'Your hold is released: no money was taken. A moderator will look at what you reported.',
-          },
-          seller: {
-            title: `${ORDER_STATUS_LABELS.declined}: ${row.productName}`,
-            body: 'The buyer said it was not as described. The item is back on sale; a moderator will review the case.',
-          },
-          mailKind: 'refund',
-        });
+      if (moved.changed) await events.publish('handoff.declined', factsOf(row));
       return view(me, orderId);
     },
 
@@ -408,18 +346,7 @@ export function handoffService(deps: HandoffDeps) {
         });
         return m;
       });
-      if (moved.changed)
-        await tell(orderId, 'disputed', {
-          buyer: {
-            title: `${ORDER_STATUS_LABELS.disputed}: ${row.productName}`,
-            body: 'A moderator will look at it and write to you both.',
-          },
-          seller: {
-            title: `${ORDER_STATUS_LABELS.disputed}: ${row.productName}`,
-            body: 'A moderator will look at the dispute and write to you both.',
-          },
-          mailKind: 'refund',
-        });
+      if (moved.changed) await events.publish('handoff.disputed', factsOf(row));
       return view(me, orderId);
     },
 
@@ -427,7 +354,13 @@ export function handoffService(deps: HandoffDeps) {
     async releaseStaleHolds({ signal }: { now: Date; signal: AbortSignal }) {
       const cutoff = new Date(clock().getTime() - holdMs);
       const stale = await db
-        .select({ id: order.id, name: product.name })
+        .select({
+          id: order.id,
+          name: product.name,
+          priceCents: order.priceCents,
+          buyerId: order.buyerId,
+          sellerId: product.sellerId,
+        })
         .from(order)
         .innerJoin(product, eq(product.id, order.productId))
         .where(and(eq(order.status, 'paid'), lt(order.paidAt, cutoff)))
@@ -440,16 +373,13 @@ export function handoffService(deps: HandoffDeps) {
           const moved = await releaseHold(o.id, 'released', null, `not confirmed within ${deps.holdDays} days`);
           if (!moved.changed) continue;
           released++;
-          await tell(o.id, 'released', {
-            buyer: {
-              title: `${ORDER_STATUS_LABELS.released}: ${o.name}`,
-              body: `The hand-off was not confirmed within ${deps.holdDays} days, so your card's hold is released: no money was taken.`,
-            },
-            seller: {
-              title: `${ORDER_STATUS_LABELS.released}: ${o.name}`,
-              body: `The hand-off was not confirmed within ${deps.holdDays} days: the buyer's money was given back and the item is on sale again.`,
-            },
-            mailKind: 'refund',
+          await events.publish('handoff.released', {
+            orderId: o.id,
+            productName: o.name,
+            priceCents: o.priceCents,
+            buyerId: o.buyerId,
+            sellerId: o.sellerId,
+            holdDays: deps.holdDays,
           });
         } catch (err) {
           // Captured meanwhile (then the state machine refuses), or the provider is down: next run.

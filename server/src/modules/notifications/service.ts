@@ -43,14 +43,15 @@ export function notificationsService(deps: { database: Database; bus: EventBus; 
   const { database, bus, mailer, baseUrl } = deps;
   const { db, query } = database;
 
-  async function create(userId: string, n: NewNotification) {
+  /** A bell notification; mailed as its kind is (MAILED), or as `mailAs` says (the hand-off's own mail kinds). */
+  async function create(userId: string, n: NewNotification, mailAs?: { kind: MailKind; action: string }) {
     const [row] = await db
       .insert(notification)
       .values({ userId, kind: n.kind, title: n.title, body: n.body ?? '', link: n.link ?? '' })
       .returning({ id: notification.id, createdAt: notification.createdAt });
     if (!row) return;
     await bus.publish([userId], 'notification', { _id: row.id, kind: n.kind, title: n.title, link: n.link ?? '' });
-    const mail = MAILED[n.kind];
+    const mail = mailAs ?? MAILED[n.kind];
     if (!mail) return;
     const [to] = await query<{ email: string }>('talk_mail_to', 'select email from "user" where id = $1 and deleted_at is null', [
       userId,
