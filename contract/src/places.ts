@@ -74,7 +74,7 @@ export const meetupSpotInputSchema = z.object({
   address: shownText(200),
   lat: latSchema,
   lng: lngSchema,
-  hours: shownText(120).optional().default(''),
+  hours: shownText(120).optional().describe('opening hours as written; none when left out'),
   placeId: placeIdSchema.nullable().optional(),
 });
 export const meetupSpotEditSchema = meetupSpotInputSchema

@@ -190,7 +190,7 @@ export function meetupService({ db, mailer, baseUrl, shopName, notifications, cl
       const placeId = await checkedPlace(input.placeId, input);
       const [row] = await db
         .insert(meetupSpot)
-        .values({ ...input, placeId })
+        .values({ ...input, hours: input.hours ?? '', placeId })
         .returning();
       return toSpot(row!);
     },
