@@ -126,10 +126,22 @@ export type Suggestions = z.infer<typeof suggestionsSchema>;
 export const FACETS = ['brand', 'model', 'storage', 'ram', 'colour'] as const;
 export type FacetName = (typeof FACETS)[number];
 
+const facetValues = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
+
 export const facetsSchema = z
   .object({
-    facets: z.record(z.enum(FACETS), z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }))),
-    exact: z.boolean().describe('false when a price, place or text filter made the counts an estimate from a sample'),
+    facets: z.object({
+      brand: facetValues,
+      model: facetValues.describe('values are catalogue model ids (deviceId), labels their names'),
+      storage: facetValues,
+      ram: facetValues,
+      colour: facetValues,
+    }),
+    exact: z
+      .boolean()
+      .describe(
+        'false when a text search (counted over the models it finds) or a price, place or seller filter (not counted) was asked',
+      ),
   })
   .meta({ id: 'Facets' });
 export type Facets = z.infer<typeof facetsSchema>;

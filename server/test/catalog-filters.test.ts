@@ -278,7 +278,17 @@ describe('list rows', () => {
       for (const item of all.body) {
         const one = await anon.get<Row>(`/api/product/${item._id}`);
         expectStatus(one, 200, `GET /api/product/${item._id}`);
-        const { conditionReport, ...shared } = one.body as Row & { conditionReport?: unknown };
+        // The page's own fields: the report, and the catalogue model and serial check (issue 28).
+        const {
+          conditionReport,
+          device: _device,
+          serialChecked: _checked,
+          ...shared
+        } = one.body as Row & {
+          conditionReport?: unknown;
+          device?: unknown;
+          serialChecked?: unknown;
+        };
         expect(conditionReport, `${key.get(item._id)}: the page carries the report`).toBeNull();
         expect(item, key.get(item._id)).toEqual(shared);
       }
@@ -288,8 +298,14 @@ describe('list rows', () => {
       expect(all.body.find((p) => p._id === id.gw5)!.price).toBe(299.99);
       // The same through the by-id path of filtered lists.
       const filtered = await list('/api/allproducts?q=galaxy');
-      const { conditionReport: _report, ...gw5 } = (await anon.get<Row & { conditionReport?: unknown }>(`/api/product/${id.gw5}`))
-        .body;
+      const {
+        conditionReport: _report,
+        device: _d,
+        serialChecked: _s,
+        ...gw5
+      } = (
+        await anon.get<Row & { conditionReport?: unknown; device?: unknown; serialChecked?: unknown }>(`/api/product/${id.gw5}`)
+      ).body;
       expect(filtered.body).toEqual([gw5]);
     } finally {
       await db.delete(advertisement).where(eq(advertisement.productId, id.gw5));

@@ -127,7 +127,13 @@ describe('products', () => {
     // The product's own answer: the same, its photos with their blurred placeholders (lists leave them out).
     const one = (await anon.get<ProductRow & { photos: { placeholder?: string }[] }>(`/api/product/${r.body.insertedId}`)).body;
     expect(one.photos[0]?.placeholder).toMatch(/^data:image\/webp;base64,/);
-    expect({ ...one, photos: one.photos.map(({ placeholder: _, ...rest }) => rest) }).toEqual({ ...p, conditionReport: null });
+    // ... and, listed without a catalogue model or serial, device null and serialChecked false (issue 28).
+    expect({ ...one, photos: one.photos.map(({ placeholder: _, ...rest }) => rest) }).toEqual({
+      ...p,
+      conditionReport: null,
+      device: null,
+      serialChecked: false,
+    });
   });
 
   it("refuses a product or an ad in another seller's name (403), recording nothing", async () => {

@@ -45,6 +45,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   reviews: 'Reviews and public seller pages',
   moderation: 'Reports and the moderation queue',
   payments: 'Payments (Stripe or the simulated provider)',
+  devices: 'The device catalogue, forgiving search, facets, the price guide and the stolen-device register',
 };
 
 /** Maximum lengths the server itself enforces on any input that reaches a route, where the schema names none. */

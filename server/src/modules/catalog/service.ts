@@ -20,6 +20,7 @@ import { toProductPhoto } from '../uploads/process';
 import { nearProducts } from './near';
 import {
   BY_IDS,
+  deviceSearchQuery,
   PRODUCT_BY_ID,
   productListQuery,
   sellerListedQuery,
@@ -98,7 +99,7 @@ const productKey = (sort: ProductFilters['sort']) => (r: ProductRow) => ({
 
 /** Reading the catalog: products, categories and ads (writing listings is modules/listing's). */
 /** What the catalog reads of modules/devices: the forgiving reading of typed queries, and counting popular searches. */
-type SearchReading = Pick<DevicesService, 'reader' | 'noteSearch' | 'recordView'>;
+type SearchReading = Pick<DevicesService, 'reader' | 'noteSearch' | 'recordView' | 'modelsOf'>;
 
 /** A product page's row: the list columns, its report and photos, and its catalogue model. */
 type DetailRow = ProductRow & {
@@ -157,6 +158,9 @@ export function catalogService(database: Database, devices?: SearchReading) {
       // Typos, spacing and shorthand read against the catalogue's words (modules/devices).
       const read = devices && f.q ? await devices.reader.read(f.q) : undefined;
       const qy = productListQuery(f, read?.tsquery);
+      // A search that names catalogue models: each model's newest listings and the free-text rest (deviceSearchQuery).
+      const models = read?.tsquery && devices ? await devices.modelsOf(read, f.category) : [];
+      const byModel = read?.tsquery && models.length ? deviceSearchQuery(f, models, read.tsquery) : null;
       const toPage = (rows: ProductRow[]) => {
         const page = keysetPage(rows, f.limit, productKey(f.sort));
         return { items: page.items.map(toProduct), nextCursor: page.nextCursor };
@@ -170,7 +174,9 @@ export function catalogService(database: Database, devices?: SearchReading) {
         return { ...toPage(rows), total };
       }
       const pageRows = async (): Promise<ProductRow[]> => {
-        const ids = (await query<{ id: string }>(undefined, qy.text, qy.values)).map((r) => r.id);
+        const ids = (await query<{ id: string }>(undefined, byModel?.text ?? qy.text, byModel?.values ?? qy.values)).map(
+          (r) => r.id,
+        );
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];
       };
       const [rows, est] = await Promise.all([pageRows(), qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues)]);

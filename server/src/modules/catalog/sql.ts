@@ -199,6 +199,56 @@ where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
   };
 }
 
+/**
+ * The ids of one page of a newest-first search whose words name catalogue models (modules/devices
+ * found `deviceIds`): each model's newest listings from product_listed_device_newest_idx (a few index
+ * entries per model), merged with the newest listings not linked to a model that match the words
+ * (product_free_text_search_idx, which holds only those). Only for a text search with nothing but
+ * a category beside it, newest first; null otherwise (productListQuery serves it).
+ */
+export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquery: string) {
+  const plainOtherwise =
+    f.condition ||
+    f.minPrice !== undefined ||
+    f.maxPrice !== undefined ||
+    f.location ||
+    f.verified ||
+    f.brand ||
+    f.deviceId ||
+    f.storage ||
+    f.ram ||
+    f.colour ||
+    f.near ||
+    f.sort !== 'newest';
+  if (plainOtherwise || !deviceIds.length || deviceIds.length > 60) return null;
+  const values: unknown[] = [deviceIds, tsquery];
+  const extra: string[] = [];
+  if (f.category) {
+    values.push(f.category);
+    extra.push(`p.category = $${values.length}`);
+  }
+  const cursor = decodeCursor(f.cursor);
+  if (cursor) {
+    if (typeof cursor.k !== 'string') throw badRequest('cursor', 'belongs to another sort order');
+    values.push(cursor.k, cursor.id);
+    extra.push(`(p.created_at, p.id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  }
+  const and = extra.map((c) => ` and ${c}`).join('');
+  const limit = Math.floor(f.limit) + 1;
+  return {
+    text: `select u.id from (
+  select x.id, x.created_at from unnest($1::uuid[]) as d(id) cross join lateral (
+    select p.id, p.created_at from product p where p.device_id = d.id and p.listed${and}
+    order by p.created_at desc, p.id desc limit ${limit}) as x
+  union all
+  (select p.id, p.created_at from product p where p.device_id is null and p.listed and p.search @@ to_tsquery('simple', $2)${and}
+    order by p.created_at desc, p.id desc limit ${limit})
+) as u order by u.created_at desc, u.id desc limit ${limit}`,
+    values,
+    hasCursor: !!cursor,
+  };
+}
+
 /** The rows of a page found by id (an array of uuids), in the order of the ids (nested index lookups, planned once). */
 export const BY_IDS = {
   name: 'catalog_by_ids',

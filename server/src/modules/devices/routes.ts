@@ -222,7 +222,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devices: DevicesService }> =
   /* ---------- Admins edit the catalogue ---------- */
 
   app.get(
-    '/admin/devices',
+    '/devices/all',
     {
       schema: {
         tags: ['devices'],
@@ -239,7 +239,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devices: DevicesService }> =
   );
 
   app.post(
-    '/admin/devices',
+    '/devices',
     {
       schema: {
         tags: ['devices'],
@@ -256,7 +256,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devices: DevicesService }> =
   );
 
   app.put(
-    '/admin/devices/:id',
+    '/devices/:id',
     {
       schema: {
         tags: ['devices'],

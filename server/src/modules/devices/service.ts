@@ -265,6 +265,22 @@ export function devicesService(database: Database) {
 
   return {
     reader,
+    /**
+     * The catalogue models a read query names, for the search by model (catalog deviceSearchQuery):
+     * each word a whole word (or a word's start, as the tsquery has it) of the model's brand, name or
+     * aliases. Empty when the query names none, or more than 60 (a broad word is fast without it).
+     */
+    async modelsOf(read: ReadQuery, category?: string): Promise<string[]> {
+      if (!read.tsquery) return [];
+      const patterns = read.tsquery.split(' & ').map((t) => (t.endsWith(':*') ? `\\m${t.slice(0, -2)}` : `\\m${t}\\M`));
+      const rows = await query<{ id: string }>(
+        'devices_models_of',
+        `select id from device where search_text ~ all ($1::text[]) and ($2::text is null or category = $2) limit 61`,
+        [patterns, category ?? null],
+      );
+      return rows.length > 60 ? [] : rows.map((r) => r.id);
+    },
+
     /** Counts a search that found something, for "popular searches" (catalogue words only: nobody's free text is shown to others). */
     noteSearch(read: ReadQuery, found: boolean) {
       if (!found || !read.allKnown || !read.words.length) return;

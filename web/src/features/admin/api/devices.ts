@@ -7,7 +7,7 @@ import { queryKeys } from '@/lib/query-keys';
 export function useAdminDevices(q: string) {
   return useQuery({
     queryKey: queryKeys.devices.admin(q),
-    queryFn: ({ signal }) => api<Device[]>('/admin/devices', { query: { q, limit: 50 }, signal }),
+    queryFn: ({ signal }) => api<Device[]>('/devices/all', { query: { q, limit: 50 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -18,8 +18,8 @@ export function useSaveDevice() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: DeviceInput }) =>
       id
-        ? api<Device>(`/admin/devices/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
-        : api<Device>('/admin/devices', { method: 'POST', body: input }),
+        ? api<Device>(`/devices/${encodeURIComponent(id)}`, { method: 'PUT', body: input })
+        : api<Device>('/devices', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devices.all }),
   });
 }
