@@ -12,6 +12,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useMyPayouts, useStartOnboarding } from '../api/payouts';
+import { requirementsText } from '../lib/requirements';
 
 // The chart library comes with this page only (and after its numbers).
 const EarningsChart = lazy(async () => ({ default: (await import('../components/earnings-chart')).EarningsChart }));
@@ -60,7 +61,7 @@ function PayoutAccount({ account }: { account: PayoutsView['account'] }) {
         </p>
         <p className="text-sm">
           You can sell meanwhile: the shop keeps your money safe and sends it as soon as your account is ready.
-          {account.requirementsDue.length ? ` Still due: ${account.requirementsDue.join(', ')}.` : ''}
+          {account.requirementsDue.length ? ` Still due: ${requirementsText(account.requirementsDue)}.` : ''}
         </p>
       </div>
       {button(account.status === 'none' ? 'Set up payouts' : 'Finish setting up')}

@@ -6,6 +6,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { usePageMeta } from '@/lib/page-meta';
 import { toast } from '@/lib/toast';
 import { useSimulatedOnboarding } from '../api/payouts';
+import { requirementsText } from '../lib/requirements';
 
 /**
  * /dashboard/earnings/setup: the simulated provider's onboarding, standing in for Stripe's hosted
@@ -71,7 +72,7 @@ export function PayoutSetupPage() {
       {due.length ? (
         <div role="status" className={calloutClass('warning')}>
           <p className="font-semibold">Still due</p>
-          <p className="text-sm">{due.join(', ')}: your account stays pending until these are given.</p>
+          <p className="text-sm">{requirementsText(due)}: your account stays pending until these are given.</p>
         </div>
       ) : null}
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
