@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { DEFAULT_RADIUS_KM } from '@shop/contract';
 import type { Query } from '../../db/query';
 import { badRequest } from '../../lib/errors';
@@ -96,15 +97,13 @@ export async function nearProducts(query: Query, f: ProductFilters): Promise<Nea
     };
     const idsParam = p(chunk.map((c) => c.id));
     const afterSql = after ? ` and (pl.n > 1 or (p.created_at, p.id) < (${p(after.ts)}::timestamptz, ${p(after.id)}::uuid))` : '';
-    const rows = await query<{ id: string; n: string | number }>(
-      undefined,
-      `select x.id, pl.n from unnest(${idsParam}::int[]) with ordinality as pl(place_id, n)
+    const text = `select x.id, pl.n from unnest(${idsParam}::int[]) with ordinality as pl(place_id, n)
 cross join lateral (select p.id, p.created_at from product p
   where p.place_id = pl.place_id and ${where.join(' and ')}${afterSql}
   order by p.created_at desc, p.id desc limit ${limit}) x
-order by pl.n, x.created_at desc, x.id desc limit ${limit - found.length}`,
-      v,
-    );
+order by pl.n, x.created_at desc, x.id desc limit ${limit - found.length}`;
+    // Prepared once per connection and SQL text (the filters' shape): planning costs more than running it.
+    const rows = await query<{ id: string; n: string | number }>(statementName(text), text, v);
     for (const r of rows) {
       found.push({ id: r.id, n: at + Number(r.n) - 1 });
       placeIndex.set(r.id, at + Number(r.n) - 1);
@@ -116,4 +115,15 @@ order by pl.n, x.created_at desc, x.id desc limit ${limit - found.length}`,
     found.map((r) => r.id),
     placeIndex,
   );
+}
+
+const names = new Map<string, string>();
+/** A prepared statement's name, stable for its SQL text (a few shapes: the filters used and the page size). */
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `near_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size < 2000) names.set(text, name);
+  }
+  return name;
 }
