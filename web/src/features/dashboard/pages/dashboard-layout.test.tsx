@@ -46,6 +46,7 @@ describe('Dashboard side menu', () => {
       'My Products',
       'Sales',
       'Add Products',
+      'Earnings',
       'Messages',
       'Profile',
     ]);
@@ -54,7 +55,18 @@ describe('Dashboard side menu', () => {
   it('admin: All Buyer, All Seller and the audit log', async () => {
     mockFetch({});
     render(sam('admin'));
-    expect(await menuLabels()).toEqual(['Overview', 'All Buyer', 'All Seller', 'Audit log', 'Moderation', 'Messages', 'Profile']);
+    expect(await menuLabels()).toEqual([
+      'Overview',
+      'All Buyer',
+      'All Seller',
+      'Audit log',
+      'Moderation',
+      'Devices',
+      'Orders',
+      'Finance',
+      'Messages',
+      'Profile',
+    ]);
     expect(screen.getByText('welcome')).toBeInTheDocument();
   });
 

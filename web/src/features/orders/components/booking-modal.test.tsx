@@ -98,11 +98,12 @@ describe('BookingModal', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('disables Submit for an account that is not a buyer', async () => {
+  // Every account but an admin's buys (issue 26): a seller books too, so the refused account is an admin.
+  it('disables Submit for an admin account', async () => {
     mockFetch({});
-    const seller = { ...buyer, role: 'seller' };
-    renderWithApp(<BookingModal product={product} user={seller} onClose={vi.fn()} />, { user: seller });
-    expect(await screen.findByText(/Only buyer accounts can book items/)).toBeInTheDocument();
+    const admin = { ...buyer, role: 'admin' };
+    renderWithApp(<BookingModal product={product} user={admin} onClose={vi.fn()} />, { user: admin });
+    expect(await screen.findByText(/Admin accounts do not book items/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
 

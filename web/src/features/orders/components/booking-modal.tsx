@@ -176,7 +176,7 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
 
       {notBuyer ? (
         <p role="alert" className={calloutClass('warning', 'mt-2')}>
-          Only buyer accounts can book items. Log in with a buyer account to place an order.
+          Admin accounts do not book items. Log in with your own account to place an order.
         </p>
       ) : null}
       {formError ? (
