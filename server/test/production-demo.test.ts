@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { freePort } from './helpers/port';
 import { testDbKind } from './helpers/db';
+import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 /** A production start is never a demo: no public demo password, demo data only when asked, with a random password. */
 
@@ -29,74 +28,41 @@ describe('production is never a demo', () => {
 
   // The server process itself (src/main.ts) on the embedded database, as `npm start` runs it.
   describe.skipIf(testDbKind === 'postgres')('the server started with NODE_ENV=production (embedded database)', () => {
-    const serverDir = path.resolve(decodeURIComponent(new URL('.', import.meta.url).pathname), '..');
     const dirs: string[] = [];
-    let running: { child: ChildProcess; exited: Promise<unknown> } | undefined;
+    let running: ServerProcess | undefined;
     afterEach(async () => {
-      if (running && running.child.exitCode === null && running.child.signalCode === null) {
-        running.child.kill('SIGTERM');
-        await running.exited;
-      }
+      await running?.stop();
       running = undefined;
     });
     afterAll(() => {
       for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     });
 
+    /** `npm start` in production on the embedded database: no demo settings but those in `env`. */
     async function start(dataDir: string, env: Record<string, string> = {}) {
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const childEnv: Record<string, string | undefined> = {
-        ...process.env,
+      running = await startServerProcess(dataDir, {
         NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        BASE_URL: baseUrl,
-        DATA_DIR: dataDir,
         WEB_DIST: path.join(dataDir, 'no-web'),
         BETTER_AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
         ALLOW_SIMULATED_PAYMENTS: 'true',
         // Required in production; no mail is sent here (background jobs are off).
         SMTP_URL: 'smtp://127.0.0.1:2525',
         PGLITE_FSYNC: 'off',
-        JOBS_ENABLED: 'false',
-        LOG_LEVEL: 'warn',
+        SEED_DEMO: undefined,
+        DEMO_PASSWORD: undefined,
+        REDIS_URL: undefined,
+        TRUST_PROXY: undefined,
         ...env,
-      };
-      for (const k of ['DATABASE_URL', 'REDIS_URL', 'SEED_DEMO', 'DEMO_PASSWORD', 'TRUST_PROXY'])
-        if (!(k in env)) delete childEnv[k];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: serverDir,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      let out = '';
-      child.stdout?.on('data', (d) => (out += d));
-      child.stderr?.on('data', (d) => (out += d));
-      const exited = new Promise((r) => child.once('exit', r));
-      running = { child, exited };
-      const until = Date.now() + 120_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${out}`);
-        try {
-          if ((await fetch(`${baseUrl}/api/ready`)).ok && out.includes('Shop running at')) break;
-        } catch {
-          /* not listening yet */
-        }
-        if (Date.now() > until) throw new Error(`server not ready after 120 s:\n${out}`);
-        await new Promise((r) => setTimeout(r, 150));
-      }
-      const stop = async () => {
-        child.kill('SIGTERM');
-        await exited;
-      };
-      return { baseUrl, output: () => out, stop };
+      const s = running;
+      // Its BASE_URL is http://localhost:<port>, the origin a write must come from.
+      return { baseUrl: `http://127.0.0.1:${s.port}`, origin: `http://localhost:${s.port}`, output: s.output, stop: s.stop };
     }
 
-    const signIn = (baseUrl: string, password: string) =>
-      fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    const signIn = (s: { baseUrl: string; origin: string }, password: string) =>
+      fetch(`${s.baseUrl}/api/auth/sign-in/email`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: baseUrl },
+        headers: { 'content-type': 'application/json', origin: s.origin },
         body: JSON.stringify({ email: 'admin@shop.test', password }),
       });
 
@@ -106,7 +72,7 @@ describe('production is never a demo', () => {
       const s = await start(dataDir);
       expect(s.output()).not.toContain('demo-shop-2026');
       expect(s.output()).not.toContain('admin@shop.test');
-      expect((await signIn(s.baseUrl, 'demo-shop-2026')).status).toBe(401);
+      expect((await signIn(s, 'demo-shop-2026')).status).toBe(401);
       const categories = (await (await fetch(`${s.baseUrl}/api/category`)).json()) as unknown[];
       expect(categories).toHaveLength(6);
       await s.stop();
@@ -120,14 +86,14 @@ describe('production is never a demo', () => {
       expect(printed, first.output()).toBeDefined();
       expect(printed).not.toBe('demo-shop-2026');
       expect(first.output()).not.toContain('demo-shop-2026');
-      expect((await signIn(first.baseUrl, 'demo-shop-2026')).status).toBe(401);
-      expect((await signIn(first.baseUrl, printed ?? '')).status).toBe(200);
+      expect((await signIn(first, 'demo-shop-2026')).status).toBe(401);
+      expect((await signIn(first, printed ?? '')).status).toBe(200);
       await first.stop();
 
       const again = await start(dataDir, { SEED_DEMO: 'true' });
       expect(again.output()).not.toContain(printed ?? '');
       expect(again.output()).not.toContain('demo-shop-2026');
-      expect((await signIn(again.baseUrl, printed ?? '')).status).toBe(200);
+      expect((await signIn(again, printed ?? '')).status).toBe(200);
       await again.stop();
     }, 300_000);
   });

@@ -20,10 +20,10 @@ export type ServerProcess = {
 /**
  * The server as `npm run dev` starts it (`src/main.ts`, its own process), on `dataDir`, with the
  * test run's database kind: the embedded one in `dataDir`, or a fresh PostgreSQL database. `env` adds
- * settings; HOST and BETTER_AUTH_SECRET are whatever `env` says (none: the server's defaults). Resolves once it answers
- * /api/ready on 127.0.0.1.
+ * settings (`undefined` removes one); HOST and BETTER_AUTH_SECRET are whatever `env` says (none: the
+ * server's defaults). Resolves once it answers /api/ready on 127.0.0.1.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServerProcess(dataDir: string, env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const database = testDbKind === 'postgres' ? await createTestDatabase() : undefined;
   const databaseUrl = database
@@ -48,6 +48,7 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
   if (!('HOST' in env)) delete childEnv.HOST;
   if (!('BETTER_AUTH_SECRET' in env)) delete childEnv.BETTER_AUTH_SECRET;
   if (!databaseUrl) delete childEnv.DATABASE_URL;
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: childEnv,
