@@ -174,8 +174,13 @@ export const openapiTransformObject: typeof jsonSchemaTransformObject = (input) 
     for (const [method, op] of Object.entries(ops)) {
       if (!isObject(op)) continue;
       op.operationId ??= operationIdOf(method, path);
-      // The same rule the auth plugin applies before a route reads its input (lib/security.ts).
-      op.security = isPublicRoute(method.toUpperCase(), `/api${path.replace(/\{([^}]+)\}/g, ':$1')}`) ? [] : [{ session: [] }];
+      // The same rule the auth plugin applies before a route reads its input (lib/security.ts). Under
+      // /admin the session must be an admin's: a requirement of its own, as the OWASP rules ask.
+      op.security = isPublicRoute(method.toUpperCase(), `/api${path.replace(/\{([^}]+)\}/g, ':$1')}`)
+        ? []
+        : path.startsWith('/admin/')
+          ? [{ adminSession: [] }]
+          : [{ session: [] }];
       for (const t of op.tags ?? []) tags.add(t);
       const limited = rateLimitApplies(`/api${path.replace(/\{[^}]+\}/g, 'x')}`);
       const paged = (op.parameters ?? []).some((p) => p.in === 'query' && p.name === 'cursor');
@@ -204,6 +209,14 @@ export const openapiTransformObject: typeof jsonSchemaTransformObject = (input) 
   const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
   for (const [name, schema] of Object.entries(schemas)) if (name.endsWith('Input')) bound(schema, FRAMEWORK_MAX_LENGTH.body);
   integerFormats(doc);
+  if (isObject(doc.components) && isObject(doc.components.securitySchemes))
+    doc.components.securitySchemes.adminSession = {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'better-auth.session_token',
+      description:
+        "The session cookie of an admin account (with two-factor sign-in on, where REQUIRE_ADMIN_2FA asks for it); anyone else's is 403.",
+    };
   doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   // The API is public (its callers are the shop's web app and anyone else): no server is internal-only.
   if (Array.isArray(doc.servers))
