@@ -153,7 +153,11 @@ export function catalogService(database: Database, devices?: SearchReading) {
       if (!f.near && f.radiusKm !== undefined) throw badRequest('near', 'is required with radiusKm');
       if (f.near) {
         const r = await nearProducts(query, f);
-        return { items: r.rows.map(toProduct), nextCursor: r.nextCursor, total: r.total === undefined ? undefined : { n: r.total, exact: true } };
+        return {
+          items: r.rows.map(toProduct),
+          nextCursor: r.nextCursor,
+          total: r.total === undefined ? undefined : { n: r.total, exact: true },
+        };
       }
       // Typos, spacing and shorthand read against the catalogue's words (modules/devices).
       const read = devices && f.q ? await devices.reader.read(f.q) : undefined;

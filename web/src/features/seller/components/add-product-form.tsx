@@ -149,13 +149,13 @@ export function AddProductForm({ onSuccess, product }: { onSuccess: () => void; 
   const updateProduct = useUpdateProduct();
   const [formError, setFormError] = useState<string | null>(null);
   const [pendingPhotos, setPendingPhotos] = useState(0);
-  // The town from the gazetteer (distance search finds the item by it); `location` keeps the seller's words.
-  const [place, setPlace] = useState<Place | null>(product?.place ?? null);
   // "What are you selling?": the catalogue model, variant and colour, and the device's number (write-only), beside the form's fields.
   const [picked, setPicked] = useState<PickedDevice>(null);
   const [notListed, setNotListed] = useState(false);
   const [serial, setSerial] = useState('');
   const [serialError, setSerialError] = useState<string | null>(null);
+  // The town from the gazetteer (distance search finds the item by it); `location` keeps the seller's words.
+  const [place, setPlace] = useState<Place | null>(product?.place ?? null);
   const {
     register,
     handleSubmit,
