@@ -20,9 +20,9 @@ async function app() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const logFile = process.env.BENCH_LOG_FILE;
-  // Synchronous writes, as pino writes to stdout by default.
-  const fd = logFile ? fs.openSync(logFile, 'w', 0o600) : undefined;
-  const logStream = fd === undefined ? undefined : { write: (line: string) => void fs.writeSync(fd, line) };
+  // Written as pino writes to stdout in production (sonic-boom, sync: false): asynchronously,
+  // lines that come while a write is under way going out together with the next.
+  const logStream = logFile ? fs.createWriteStream(logFile, { mode: 0o600 }) : undefined;
   const server = await buildApp({ config, database, logStream });
   await server.listen({ port: 0, host: '127.0.0.1' });
   return { server, close: () => database.close() };
