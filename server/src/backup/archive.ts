@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrationsFolder, PGLITE_EXTENSIONS } from '../db/client';
-import { pgliteOnDisk } from '../db/durable-fs';
+import { keepPrivate, pgliteOnDisk } from '../db/durable-fs';
 
 /** Bumped when the archive's layout changes; restore refuses formats it does not know. */
 const FORMAT_VERSION = 1;
@@ -347,6 +347,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
         extensions: PGLITE_EXTENSIONS,
       });
       await client.waitReady;
+      keepPrivate(target.database.dir);
       await client.query('checkpoint');
       await client.close();
     } else {

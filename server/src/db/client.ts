@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteQuery, postgresQuery, type Query } from './query';
-import { pgliteOnDisk } from './durable-fs';
+import { keepPrivate, pgliteOnDisk } from './durable-fs';
 import { lockDataDir } from './lock';
 
 /**
@@ -100,6 +100,7 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
             })
           : new PGlite({ extensions: PGLITE_EXTENSIONS });
         await client.waitReady;
+        if (opts.dataDir) keepPrivate(path.join(opts.dataDir, 'pglite'));
       } catch (err) {
         await unlock();
         throw err;
