@@ -169,6 +169,15 @@ export interface LighthouseResult {
   tbtMs: number;
   fcpMs: number;
   lcpRunsMs?: number[];
+  /** Every run's total blocking time. */
+  tbtRunsMs?: number[];
+  /** Main-thread work (Lighthouse's mainthread-work-breakdown, at its 4x CPU slowdown), its median and every run's. */
+  mainThreadMs?: number;
+  mainThreadRunsMs?: number[];
+  /** The median run's main-thread work by kind (script evaluation, style and layout, rendering, ...), ms. */
+  mainThreadByKind?: Record<string, number>;
+  /** Lighthouse's measure of this machine's speed (benchmarkIndex) in each run: figures from a loaded machine compare badly. */
+  benchmarkIndex?: number[];
 }
 
 /** Loads an ES module package from this repo's node_modules, or from LIGHTHOUSE_DIR. */
@@ -210,7 +219,8 @@ export async function runLighthouse(
   type Lhr = {
     finalDisplayedUrl: string;
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number }>;
+    audits: Record<string, { numericValue?: number; details?: { items?: { group?: string; duration?: number }[] } }>;
+    environment?: { benchmarkIndex?: number };
     runtimeError?: { message: string };
   };
   const { default: lighthouse } = await importPackage<{
@@ -288,6 +298,11 @@ export async function runLighthouse(
           cls: audit('cumulative-layout-shift'),
           tbtMs: Math.round(audit('total-blocking-time')),
           fcpMs: Math.round(audit('first-contentful-paint')),
+          mainThreadMs: Math.round(audit('mainthread-work-breakdown')),
+          mainThreadByKind: Object.fromEntries(
+            (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration ?? 0)]),
+          ),
+          benchmarkIndex: [Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN)],
         });
       }
       if (failure || !runs.length) {
@@ -310,6 +325,11 @@ export async function runLighthouse(
         tbtMs: median((r) => r.tbtMs),
         fcpMs: median((r) => r.fcpMs),
         lcpRunsMs: runs.map((r) => r.lcpMs),
+        tbtRunsMs: runs.map((r) => r.tbtMs),
+        mainThreadMs: median((r) => r.mainThreadMs ?? Number.NaN),
+        mainThreadRunsMs: runs.map((r) => r.mainThreadMs ?? Number.NaN),
+        mainThreadByKind: runs.find((r) => r.mainThreadMs === median((x) => x.mainThreadMs ?? Number.NaN))?.mainThreadByKind,
+        benchmarkIndex: runs.flatMap((r) => r.benchmarkIndex ?? []),
       };
     }
   } finally {
@@ -352,13 +372,13 @@ async function main() {
     else {
       console.log(`\nLighthouse, mobile profile (${lighthouseUrl})\n`);
       console.log(
-        `${'page'.padEnd(10)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}  runs  url`,
+        `${'page'.padEnd(10)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'FCP ms'.padStart(8)}${'LCP ms'.padStart(8)}${'CLS'.padStart(8)}${'TBT ms'.padStart(8)}${'main ms'.padStart(9)}  runs (perf; TBT; main thread; benchmarkIndex)  url`,
       );
       for (const [name, r] of Object.entries(lh)) {
         if ('skipped' in r) console.log(`${name.padEnd(10)}  skipped: ${r.skipped}`);
         else
           console.log(
-            `${name.padEnd(10)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.fcpMs).padStart(8)}${String(r.lcpMs).padStart(8)}${r.cls.toFixed(3).padStart(8)}${String(r.tbtMs).padStart(8)}  ${r.runs.join('/')}  ${r.url}`,
+            `${name.padEnd(10)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}${String(r.fcpMs).padStart(8)}${String(r.lcpMs).padStart(8)}${r.cls.toFixed(3).padStart(8)}${String(r.tbtMs).padStart(8)}${String(r.mainThreadMs).padStart(9)}  ${r.runs.join('/')}; ${r.tbtRunsMs?.join('/')}; ${r.mainThreadRunsMs?.join('/')}; ${r.benchmarkIndex?.join('/')}  ${r.url}`,
           );
       }
     }
