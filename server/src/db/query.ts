@@ -114,7 +114,7 @@ function readError(buf: Buffer, start: number, end: number): Error {
  * sends Parse, Describe, Bind, Describe, Execute and Sync one call at a time and copies every field.
  * Parameters are serialised by type as PGlite's `query` does. Measured on a page of 24 products
  * (100k catalog): 250 us of CPU a query here, 1,200 us through `query`, 700 us through
- * `execProtocolStream` (docs/decisions, PGlite's fast path).
+ * `execProtocolStream` (docs/decisions/069).
  *
  * Only public PGlite API: `runExclusive` (PGlite's query lock), `isInTransaction`,
  * `execProtocolStream`/`execProtocolRawStream`, `syncToFs`, `parsers`/`serializers`. What it relies
