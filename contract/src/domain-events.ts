@@ -66,7 +66,8 @@ export const domainEventSchemas = {
   /** An admin verified a seller (modules/users); only the call that made the change publishes it. */
   'seller.verified': z.object({ userId: id }),
   /** The seller confirmed the hand-off with the buyer's code: the held money was captured (modules/handoff). */
-  'handoff.completed': handoffFacts,
+  /** `feeCents`: the shop's commission on the sale (the seller receives priceCents - feeCents). */
+  'handoff.completed': handoffFacts.extend({ feeCents: cents }),
   /** The buyer declined the item at the meeting: the hold was released, a case opened (modules/handoff). */
   'handoff.declined': handoffFacts,
   /** The buyer disputed the hand-off within the window: a case for moderation (modules/handoff). */

@@ -6,7 +6,7 @@ type Line = { title: string; body: string };
 /** What both sides of a hand-off are told (the bell and a mail), and the order's new status for open tabs. */
 export type HandoffNotice = { status: OrderStatus; buyer: Line; seller: Line; mailKind: MailKind };
 
-type Facts = DomainEventPayload<'handoff.completed'>;
+type Facts = DomainEventPayload<'handoff.declined'>;
 const both = (status: OrderStatus, e: Facts, buyer: string, seller: string, mailKind: MailKind): HandoffNotice => ({
   status,
   buyer: { title: `${ORDER_STATUS_LABELS[status]}: ${e.productName}`, body: buyer },
@@ -16,12 +16,14 @@ const both = (status: OrderStatus, e: Facts, buyer: string, seller: string, mail
 
 /** The sentences of each hand-off event (modules/subscribers.ts sends them). */
 export const handoffNotices = {
-  completed: (e: Facts) =>
+  completed: (e: DomainEventPayload<'handoff.completed'>) =>
     both(
       'completed',
       e,
       `The seller confirmed the hand-off; ${dollars(e.priceCents)} was taken from your card. Something wrong? You can open a dispute within ${DISPUTE_WINDOW_HOURS} hours.`,
-      `The buyer's code was right: ${dollars(e.priceCents)} is yours.`,
+      e.feeCents
+        ? `The buyer's code was right: you receive ${dollars(e.priceCents - e.feeCents)} of ${dollars(e.priceCents)} (the shop's fee: ${dollars(e.feeCents)}).`
+        : `The buyer's code was right: ${dollars(e.priceCents)} is yours.`,
       'payment-received',
     ),
   declined: (e: Facts) =>

@@ -304,7 +304,7 @@ export function handoffService(deps: HandoffDeps) {
         // Captured to the shop (no ready payout account when the buyer paid): sent now if it is ready.
         if (moved.changed && p && !p.destination && deps.afterCapture)
           await deps.afterCapture(row.sellerId).catch((err) => log.warn({ err, orderId }, 'handoff: transfer after capture'));
-        if (moved.changed) await events.publish('handoff.completed', factsOf(row));
+        if (moved.changed) await events.publish('handoff.completed', { ...factsOf(row), feeCents: p?.feeCents ?? 0 });
       }
       return view(me, orderId);
     },
