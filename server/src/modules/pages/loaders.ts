@@ -28,7 +28,7 @@ import { type CatalogService, findCategory } from '../catalog/service';
 import type { ReviewsService } from '../trust/reviews';
 import { type PageHead, productJsonLd } from './shell';
 
-export type PagePattern = (typeof PAGE_PATTERNS)[number];
+type PagePattern = (typeof PAGE_PATTERNS)[number];
 
 /** What a page's loader has to hand: where pages read, and the shop's name and address. */
 export type LoaderContext = {
@@ -41,7 +41,7 @@ export type LoaderContext = {
 };
 
 /** A page as its loader finds it: its status, its head, and the data its first screen needs (InitialPageData). */
-export type PageAnswer = { status: number; head: PageHead; data?: InitialPageData };
+type PageAnswer = { status: number; head: PageHead; data?: InitialPageData };
 
 /** A page's loader: `head` is the page's PAGE_META entry for this address, a copy it may add to. */
 type PageLoader = (

@@ -19,7 +19,7 @@ const RENDERER_RETRY_MS = 30_000;
 export const isRendered = (pattern: string, signedIn: boolean) =>
   !pattern.startsWith('/dashboard') && (signedIn || pattern !== '/category/:category');
 
-export type PageRenderer = {
+type PageRenderer = {
   /**
    * The page's body as the app draws it at `address` (absolute, with its query) from `data`, which the
    * browser then takes over (hydrates); null when there is no renderer, all RENDERS_AT_ONCE are busy,
