@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../src/db/client';
@@ -98,7 +97,12 @@ async function ensureLoaded(url: string) {
   await database.close();
 }
 
-const uptime = () => execSync('uptime').toString().trim();
+/** What `uptime` prints: the time, how long the machine is up and its load averages (other helpers share its cores). */
+const uptime = () =>
+  `${new Date().toISOString().slice(11, 19)} up ${Math.round(os.uptime() / 60)} min, load average: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`;
 
 type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; load1: number };
 

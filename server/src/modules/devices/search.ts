@@ -120,5 +120,3 @@ export function queryReader(query: Query) {
 
   return { read, clear: () => cache.clear() };
 }
-
-export type QueryReader = ReturnType<typeof queryReader>;
