@@ -4,6 +4,7 @@
  * recently viewed. The authorization matrix of these calls is in authz.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokenInvariants } from './fuzz/invariants';
 import { startTestApp, type TestApp } from './helpers/app';
 import type { Client } from './helpers/client';
 import { addProduct, admin, buyer, expectError, expectStatus, placeOrder, seller } from './helpers/builders';
@@ -163,6 +164,8 @@ describe('offers', () => {
       [item],
     );
     expect(row?.n).toBe(1);
+    // The fuzzer's invariants hold too: one reserving offer per item, booked at the agreed price.
+    expect(await brokenInvariants(t.database)).toEqual([]);
   });
 
   it('decline and withdraw; at most OFFERS_OPEN_MAX waiting per buyer; 48 hours without an answer expire', async () => {

@@ -39,6 +39,17 @@ const CHECKS: { name: string; sql: string }[] = [
     name: 'product.advertised agrees with its advertisement rows',
     sql: `select p.id from product p where p.advertised <> exists (select 1 from advertisement a where a.product_id = p.id)`,
   },
+  {
+    // Offers (issue 26): accepting one closes the others under the item's row lock.
+    name: 'an item is reserved by one accepted offer at most (one unpaid offer booking per product)',
+    sql: `select o.product_id, count(*)::int as accepted from offer o join orders ord on ord.id = o.order_id
+           where o.status = 'accepted' and ord.status = 'unpaid' group by o.product_id having count(*) > 1`,
+  },
+  {
+    name: 'an accepted offer booked at the agreed price (its counter, else its amount)',
+    sql: `select o.id from offer o join orders ord on ord.id = o.order_id
+           where o.status = 'accepted' and ord.price_cents <> coalesce(o.counter_cents, o.amount_cents)`,
+  },
 ];
 
 /** The broken invariants: each with a few offending rows. Empty when the database is consistent. */
