@@ -152,6 +152,13 @@ describe('near, radiusKm and sort=distance', () => {
       'narayanganj',
       'dhaka-new',
     ]);
+    // A text search inside the radius keeps the distance order (the search index narrows first).
+    expect(namesOf((await near(`near=${NEAR}&radiusKm=250&sort=distance&q=comilla`)).body)).toEqual(['comilla']);
+    expect(namesOf((await near(`near=${NEAR}&radiusKm=250&sort=distance&q=laptop&limit=3`)).body)).toEqual([
+      'dhaka-new',
+      'dhaka-old',
+      'tungi',
+    ]);
     // Far from everything: nothing, counted as such.
     const far = await near('near=-33.86,151.2&radiusKm=100');
     expect(far.body).toEqual([]);
