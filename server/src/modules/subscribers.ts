@@ -45,23 +45,19 @@ export function subscribeModules(
     event: N,
     notice: (e: DomainEventPayload<N>) => HandoffNotice,
   ) => {
-    const mailAs = (n: HandoffNotice) => ({ kind: n.mailKind, action: 'See the order' });
-    events.on(event, 'notifications: buyer', (e) => {
-      const n = notice(e);
-      return notifications.create(
-        e.buyerId,
-        { kind: 'handoff', link: paths.dashboard.myOrders.getHref(), ...n.buyer },
-        mailAs(n),
-      );
-    });
-    events.on(event, 'notifications: seller', (e) => {
-      const n = notice(e);
-      return notifications.create(
-        e.sellerId,
-        { kind: 'handoff', link: paths.dashboard.myProducts.getHref(), ...n.seller },
-        mailAs(n),
-      );
-    });
+    const sides = [
+      { side: 'buyer', person: 'buyerId', link: paths.dashboard.myOrders.getHref() },
+      { side: 'seller', person: 'sellerId', link: paths.dashboard.myProducts.getHref() },
+    ] as const;
+    for (const { side, person, link } of sides)
+      events.on(event, `notifications: ${side}`, (e) => {
+        const n = notice(e);
+        return notifications.create(
+          e[person],
+          { kind: 'handoff', link, ...n[side] },
+          { kind: n.mailKind, action: 'See the order' },
+        );
+      });
     events.on(event, 'live', (e) =>
       live.publish([e.buyerId, e.sellerId], 'order', { orderId: e.orderId, status: notice(e).status }),
     );
