@@ -56,7 +56,11 @@ export const paths = {
       getHref: (id: string) => `/dashboard/editproduct/${encodeURIComponent(id)}`,
     },
     /** Offers made (as a buyer) and received (as a seller): accept, counter, decline. */
-    offers: { path: '/dashboard/offers', getHref: () => '/dashboard/offers' },
+    offers: {
+      path: '/dashboard/offers',
+      /** `received`: the tab of offers on the seller's own items. */
+      getHref: (tab?: 'received') => (tab ? `/dashboard/offers?tab=${tab}` : '/dashboard/offers'),
+    },
     /** The listings the signed-in person saved (the hearts). */
     saved: { path: '/dashboard/saved', getHref: () => '/dashboard/saved' },
     /** "Start selling": an account that buys switches selling on. */

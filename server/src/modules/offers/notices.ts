@@ -11,6 +11,8 @@ export type OfferNotice = {
 
 const dollars = (cents: number) => formatMoney(cents / 100);
 const OFFERS = paths.dashboard.offers.getHref();
+/** The seller's side of the offers page. */
+const RECEIVED = paths.dashboard.offers.getHref('received');
 const name = (s: string) => oneLine(s || 'Someone', 60);
 
 /** The sentences of each offer event, one place for them all (subscribers.ts sends them). */
@@ -23,7 +25,7 @@ export const offerNotices = {
           userId: e.sellerId,
           title: `New offer: ${dollars(e.amountCents)} for ${oneLine(e.productName)}`,
           body: `${name(e.buyerName)} offered ${dollars(e.amountCents)} (you ask ${dollars(e.listPriceCents)}). Accept, counter or decline within 48 hours.`,
-          link: OFFERS,
+          link: RECEIVED,
         },
       ],
     };
@@ -60,7 +62,7 @@ export const offerNotices = {
           body: byBuyer
             ? `${name(e.buyerName)} accepted your counter. The item is booked for them until they pay.`
             : `${name(e.sellerName)} accepted your offer. Pay in My Orders to hold the item until you meet.`,
-          link: byBuyer ? OFFERS : paths.dashboard.myOrders.getHref(),
+          link: byBuyer ? RECEIVED : paths.dashboard.myOrders.getHref(),
         },
         ...e.closedBuyerIds.map((userId) => ({
           userId,
@@ -87,7 +89,7 @@ export const offerNotices = {
           body: e.withdrawn
             ? `${name(e.buyerName)} withdrew their offer of ${shown}.`
             : `${name(byBuyer ? e.buyerName : e.sellerName)} declined the offer of ${shown}.`,
-          link: OFFERS,
+          link: byBuyer ? RECEIVED : OFFERS,
         },
       ],
     };
@@ -99,7 +101,12 @@ export const offerNotices = {
       body: 'It had no answer within 48 hours. A new offer can be made while the item is for sale.',
       link: OFFERS,
     };
-    return { bell: [e.buyerId, e.sellerId].map((userId) => ({ userId, ...note })) };
+    return {
+      bell: [
+        { userId: e.buyerId, ...note },
+        { userId: e.sellerId, ...note, link: RECEIVED },
+      ],
+    };
   },
 
   closed(e: DomainEventPayload<'offer.closed'>): OfferNotice {

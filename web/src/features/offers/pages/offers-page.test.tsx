@@ -58,9 +58,9 @@ describe('OffersPage', () => {
       'GET /api/offers': { body: [offer({ role: 'seller', otherName: 'Hal' })] },
       [`POST /api/offers/${offer({})._id}/counter`]: { body: { acknowledged: true, status: 'countered' } },
     });
-    renderWithApp(<OffersPage />, { user: seller });
-    expect(await screen.findByRole('tab', { name: 'Received', selected: false })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('tab', { name: 'Received' }));
+    // The bell's link for a seller opens the Received tab.
+    renderWithApp(<OffersPage />, { user: seller, initialEntries: ['/?tab=received'] });
+    expect(await screen.findByRole('tab', { name: 'Received', selected: true })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: 'Pixel 8' });
     await userEvent.click(within(card).getByRole('button', { name: 'Counter' }));
     const price = within(card).getByLabelText('Your price ($)');

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { HandCoins } from 'lucide-react';
 import type { Offer } from '@shop/contract';
 import { parseMoney } from '@shop/contract';
@@ -34,7 +34,9 @@ function timeLeft(iso: string): string {
 /** /dashboard/offers: offers made (as a buyer) and received (as a seller), each with what can be done next. */
 export function OffersPage() {
   const roles = useRoles();
-  const [tab, setTab] = useState<'buyer' | 'seller'>('buyer');
+  // ?tab=received (the bell's link for a seller) opens the offers on their own items.
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<'buyer' | 'seller'>(params.get('tab') === 'received' ? 'seller' : 'buyer');
   const role = roles.isSeller ? tab : 'buyer';
   const offers = useOffers(role);
   return (
