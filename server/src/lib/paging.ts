@@ -64,8 +64,19 @@ export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => Curso
   return rows.length > limit && last ? { items, nextCursor: encodeCursor(keyOf(last)) } : { items };
 }
 
+/** A path the URL parser would give back as it is: no dot segments, escapes or other characters to normalise. */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_\-/]*$/;
+
 /** The address of the next page: `url` (a path with its query) with `cursor` set, as the Link header names it. */
 export function nextPageHref(url: string, cursor: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  // The common case without parsing a whole URL (a list's every page): the same answer as below.
+  if (PLAIN_PATH.test(path) && !url.includes('#')) {
+    const params = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    params.set('cursor', cursor);
+    return `${path}?${params}`;
+  }
   const next = new URL(url, 'http://x');
   next.searchParams.set('cursor', cursor);
   return `${next.pathname}${next.search}`;
