@@ -97,20 +97,13 @@ export async function nearProducts(query: Query, f: ProductFilters): Promise<Nea
     };
     const idsParam = p(chunk.map((c) => c.id));
     const afterSql = after ? ` and (pl.n > 1 or (p.created_at, p.id) < (${p(after.ts)}::timestamptz, ${p(after.id)}::uuid))` : '';
-    // A text search narrows through its GIN index first (matches are few), then keeps those in the
-    // places and orders them; without one, each place's newest listings come from the place index.
-    const text = tsq
-      ? `select p.id, pl.n from product p join unnest(${idsParam}::int[]) with ordinality as pl(place_id, n) on p.place_id = pl.place_id
-where ${where.join(' and ')}${afterSql}
-order by pl.n, p.created_at desc, p.id desc limit ${limit - found.length}`
-      : `select x.id, pl.n from unnest(${idsParam}::int[]) with ordinality as pl(place_id, n)
+    const text = `select x.id, pl.n from unnest(${idsParam}::int[]) with ordinality as pl(place_id, n)
 cross join lateral (select p.id, p.created_at from product p
   where p.place_id = pl.place_id and ${where.join(' and ')}${afterSql}
   order by p.created_at desc, p.id desc limit ${limit}) x
 order by pl.n, x.created_at desc, x.id desc limit ${limit - found.length}`;
-    // The place walk is prepared once per connection and SQL text (planning costs more than running it);
-    // a search is planned for its words (how common they are changes the best plan), as in sql.ts.
-    const rows = await query<{ id: string; n: string | number }>(tsq ? undefined : statementName(text), text, v);
+    // Prepared once per connection and SQL text (the filters' shape): planning costs more than running it.
+    const rows = await query<{ id: string; n: string | number }>(statementName(text), text, v);
     for (const r of rows) {
       found.push({ id: r.id, n: at + Number(r.n) - 1 });
       placeIndex.set(r.id, at + Number(r.n) - 1);
