@@ -1,5 +1,5 @@
 /**
- * Every product-list query is served by an index (docs/architecture.md#catalog-indexes). Loads 100k
+ * Every product-list query is served by an index (docs/design/database.md#catalog-indexes). Loads 100k
  * synthetic products into PostgreSQL and EXPLAINs each query shape the catalog runs (first page, deep
  * page via a cursor, category, search, each filter and combinations, each sort; for the prepared
  * statements also their generic plan), failing on any sequential scan of product (or of advertisement:
