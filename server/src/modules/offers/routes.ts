@@ -23,7 +23,7 @@ const errors = {
   403: e('an admin account (admins do not buy or sell), or an email not verified yet'),
   404: e('no such item or offer, or not one of its two people'),
   409: e(
-    'own listing (own_listing), sold (product_sold) or reserved (product_reserved) item, an offer already waiting (offer_exists), or an offer no longer waiting or not yours to answer (offer_state)',
+    'own listing (own_listing), sold (product_sold) or reserved (product_reserved) item, an offer already waiting (offer_exists), or an offer no longer waiting or not yours to answer (offer_state), or a price cut to the agreed amount or below since (price_changed)',
   ),
 };
 const answered = z.object({ acknowledged: z.boolean(), status: z.enum(OFFER_STATUSES) });

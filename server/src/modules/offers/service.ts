@@ -230,6 +230,12 @@ export function offersService(deps: { db: Db; events: DomainEvents; limits: Offe
         if (!p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
         if (await reservedForAnother(tx, o.productId, o.buyerId)) throw reserved();
         const priceCents = o.counterCents ?? o.amountCents;
+        // The price was cut to the agreed amount or below since: an offer never books above the price.
+        if (priceCents >= p.priceCents)
+          throw conflict(
+            'price_changed',
+            `The price is now ${dollars(p.priceCents)}, not above this offer: book it with Buy now instead.`,
+          );
         // A booking of the item the buyer already holds unpaid takes the agreed price; else a new one.
         const [held] = await tx
           .update(order)
