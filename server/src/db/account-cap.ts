@@ -6,7 +6,15 @@ import type { Db, Tx } from './client';
  * saved searches (modules/alerts), reports (trust/moderation), bookings (orders), offers (offers) and account mails
  * (auth/mail-throttle: one verification or reset mail a minute, keyed by kind and account).
  */
-export type AccountCap = 'uploads' | 'saved-searches' | 'reports' | 'bookings' | 'account-mails' | 'offers' | 'favorites';
+export type AccountCap =
+  | 'uploads'
+  | 'saved-searches'
+  | 'reports'
+  | 'bookings'
+  | 'account-mails'
+  | 'offers'
+  | 'favorites'
+  | 'stolen-reports';
 
 /**
  * Count, then insert, under a per-account cap: `body` runs in a transaction holding a transaction-scoped

@@ -143,6 +143,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ devices: DevicesService }> =
           400: e('bad input, naming the field (an IMEI failing its check digit names serial)'),
           401: e('not signed in'),
           409: e('already_reported: the number is already on the register'),
+          429: e('too_many_reports: 5 reports of this account already wait for review'),
         },
       },
     },

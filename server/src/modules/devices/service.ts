@@ -32,6 +32,7 @@ import type { SessionUser } from '../../auth/plugin';
 import { sql } from 'drizzle-orm';
 import { DEVICE_CATALOGUE, SEARCH_SYNONYMS, type DeviceSeed } from './catalogue';
 import type { ListingChecks } from '../listing/service';
+import { underAccountCap } from '../../db/account-cap';
 import { queryReader, wordsOf, type ReadQuery } from './search';
 
 type DeviceRow = {
@@ -158,6 +159,9 @@ const sizeOf = (v: string) => {
   if (!m) return null;
   return Number(m[1]) * (m[2]!.toUpperCase() === 'TB' ? 1024 : 1);
 };
+
+/** Stolen-device reports one account may have waiting for review at once. */
+const STOLEN_PENDING_MAX = 5;
 
 export function devicesService(database: Database) {
   const { db, query } = database;
@@ -610,12 +614,25 @@ export function devicesService(database: Database) {
       const problem = serialProblem(input.kind, n);
       if (problem) throw badRequest('serial', problem);
       const hash = serialHash(n);
-      const [r] = await query<{ id: string; status: string }>(
-        undefined,
-        `insert into stolen_device (kind, serial, serial_hash, reporter_id, police_ref, note) values ($1, $2, $3, $4, $5, $6)
-         on conflict (serial_hash) where status <> 'rejected' do nothing returning id, status`,
-        [input.kind, n, hash, me.id, input.policeRef, input.note ?? ''],
-      );
+      // A waiting report already refuses listings of its number: one account has at most
+      // STOLEN_PENDING_MAX waiting at once (counted under its lock), so nobody blocks numbers in bulk.
+      const r = await underAccountCap(db, 'stolen-reports', me.id, async (tx) => {
+        const waiting = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from stolen_device where reporter_id = ${me.id} and status = 'pending'`,
+        );
+        if ((waiting.rows[0]?.n ?? 0) >= STOLEN_PENDING_MAX)
+          throw new AppError(
+            429,
+            'too_many_reports',
+            `You have ${STOLEN_PENDING_MAX} reports waiting for review, the most at once. Wait for them to be reviewed.`,
+          );
+        const added = await tx.execute<{ id: string; status: string }>(
+          sql`insert into stolen_device (kind, serial, serial_hash, reporter_id, police_ref, note)
+              values (${input.kind}, ${n}, ${hash}, ${me.id}, ${input.policeRef}, ${input.note ?? ''})
+              on conflict (serial_hash) where status <> 'rejected' do nothing returning id, status`,
+        );
+        return added.rows[0];
+      });
       if (!r) throw conflict('already_reported', 'This number is already on the register.');
       // Live listings with it go to the moderators at once.
       await query(
