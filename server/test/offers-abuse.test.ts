@@ -30,6 +30,19 @@ describe('offers abuse', () => {
     expectError(await b.post(`/api/offers/${id}/counter`, { amount: 90 }), 409, 'buyer counters own offer');
   });
 
+  it('a seller counters once: no loop of counters (each would mail the buyer and push the expiry on)', async () => {
+    const s = await seller(t, 'oa-loop-seller');
+    const b = await buyer(t, 'oa-loop-buyer');
+    const p = await addProduct(s, { price: 100 });
+    const id = expectStatus(await b.post<{ insertedId: string }>(`/api/products/${p}/offers`, { amount: 70 }), 201, 'offer').body
+      .insertedId;
+    expectStatus(await s.post(`/api/offers/${id}/counter`, { amount: 95 }), 200, 'first counter');
+    const err = expectError(await s.post(`/api/offers/${id}/counter`, { amount: 94 }), 409, 'second counter');
+    expect(err.error).toBe('offer_state');
+    const mine = (await b.get<{ _id: string; counter: number | null }[]>('/api/offers?role=buyer')).body;
+    expect(mine.find((o) => o._id === id)?.counter, 'the first counter stands').toBe(95);
+  });
+
   it('an offer at or above a price cut since is not booked at more than the price', async () => {
     const s = await seller(t, 'oa-cut-seller');
     const b = await buyer(t, 'oa-cut-buyer');

@@ -297,7 +297,7 @@ export function offersService(deps: { db: Db; events: DomainEvents; limits: Offe
       return { acknowledged: true, status };
     },
 
-    /** The seller answers with a price of their own (above the offer, below the listing's price); the buyer has 48 hours. */
+    /** The seller answers an open offer with a price of their own (above the offer, below the listing's price), once; the buyer has 48 hours. */
     async counter(me: SessionUser, id: string, amount: number) {
       const now = clock();
       const counterCents = money.toCents(amount);
@@ -306,6 +306,8 @@ export function offersService(deps: { db: Db; events: DomainEvents; limits: Offe
         if (!got) throw notFound('The offer');
         mustBeLive(me, got.o);
         if (me.id !== got.o.sellerId) throw conflict('offer_state', 'Only the seller counters an offer.');
+        // One counter per offer: each would mail the buyer and push the expiry on again.
+        if (got.o.status !== 'open') throw conflict('offer_state', 'Your counter waits for the buyer’s answer.');
         if (!got.p.listed) throw conflict('product_sold', 'Sorry, this item is no longer for sale.');
         checkAmount('amount', counterCents, got.p.priceCents);
         if (counterCents <= got.o.amountCents)
