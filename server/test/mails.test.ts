@@ -176,6 +176,7 @@ describe('mail settings', () => {
       'seller-verified': true,
       'new-message': true,
       alerts: true,
+      offers: true,
     });
 
     const orderId = await placeOrder(b, await addProduct(s, { name: 'Kindle Paperwhite' }));
@@ -251,6 +252,7 @@ describe('mail settings', () => {
       'seller-verified': true,
       'new-message': true,
       alerts: true,
+      offers: true,
     });
     expect(first.headers.get('cache-control')).toBe('no-store');
 
@@ -262,6 +264,7 @@ describe('mail settings', () => {
       'seller-verified': false,
       'new-message': true,
       alerts: true,
+      offers: true,
     });
     expect(put.headers.get('cache-control')).toBe('no-store');
     // Kinds left out stay as they were; the same change twice is no error.
@@ -308,6 +311,7 @@ describe('mail settings', () => {
       'seller-verified': true,
       'new-message': true,
       alerts: true,
+      offers: true,
     });
   });
 

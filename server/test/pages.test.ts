@@ -512,7 +512,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     const declared = new Set(doc.tags.map((x) => x.name));
     const ids = new Set<string>();
     for (const [p, ops] of Object.entries(doc.paths)) {
-      expect(p.startsWith('/{') || p === '/' || p.startsWith('/media') || p.startsWith('/dev'), p).toBe(false);
+      expect(p.startsWith('/{') || p === '/' || p.startsWith('/media') || p.startsWith('/dev/'), p).toBe(false);
       for (const [method, op] of Object.entries(ops)) {
         const where = `${method} ${p}`;
         expect(op.operationId, where).toBeTruthy();
