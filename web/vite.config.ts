@@ -162,8 +162,7 @@ const pwa = () =>
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
-          urlPattern: ({ request, url }) =>
-            request.mode === 'navigate' && !/^\/(api|media|dev|metrics)(\/|$)/.test(url.pathname),
+          urlPattern: ({ request, url }) => request.mode === 'navigate' && !/^\/(api|media|dev|metrics)(\/|$)/.test(url.pathname),
           handler: 'NetworkOnly',
           options: { precacheFallback: { fallbackURL: '/index.html' } },
         },

@@ -39,7 +39,10 @@ export const productSchema = z
       ),
     location: z.string().describe("the seller's words for where it is (a note beside `place`)"),
     place: placeSchema.nullable().describe('the gazetteer place it is in; null when its location named no known place'),
-    distanceKm: z.number().optional().describe('great-circle kilometres from `near`, one decimal, when the list was asked with `near`'),
+    distanceKm: z
+      .number()
+      .optional()
+      .describe('great-circle kilometres from `near`, one decimal, when the list was asked with `near`'),
     seller: z.string().describe("the seller's display name"),
     sellerId: answerId.describe("the seller's public page is /seller/{sellerId}"),
     sellerRating: z.number().nullable().describe("the average of the seller's reviews, one decimal; null without reviews"),

@@ -811,9 +811,7 @@ export const offer = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('offer_one_live_per_buyer_product')
-      .on(t.productId, t.buyerId)
-      .where(sql`status in ('open', 'countered')`),
+    uniqueIndex('offer_one_live_per_buyer_product').on(t.productId, t.buyerId).where(sql`status in ('open', 'countered')`),
     index('offer_buyer_recent_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('offer_seller_recent_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     index('offer_product_idx').on(t.productId, t.status),

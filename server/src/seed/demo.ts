@@ -193,8 +193,20 @@ export async function seedDemo(db: Db, password: string, storage?: Storage) {
  * coordinates are the gazetteer's centre, moved a few hundred metres). Admins edit or add more.
  */
 const SPOT_KINDS = [
-  { name: (city: string) => `${city} Police Station lobby`, address: 'Front desk, open to the public', hours: 'Open 24 hours', dLat: 0.004, dLng: 0.003 },
-  { name: (city: string) => `${city} City Centre mall, help desk`, address: 'Ground floor, by the main entrance', hours: 'Daily 10:00-21:00', dLat: -0.005, dLng: 0.004 },
+  {
+    name: (city: string) => `${city} Police Station lobby`,
+    address: 'Front desk, open to the public',
+    hours: 'Open 24 hours',
+    dLat: 0.004,
+    dLng: 0.003,
+  },
+  {
+    name: (city: string) => `${city} City Centre mall, help desk`,
+    address: 'Ground floor, by the main entrance',
+    hours: 'Daily 10:00-21:00',
+    dLat: -0.005,
+    dLng: 0.004,
+  },
 ];
 
 export async function seedMeetupSpots(db: Db) {
