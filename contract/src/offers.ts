@@ -57,15 +57,20 @@ export const offerAcceptedSchema = z.object({ acknowledged: z.boolean(), orderId
 
 /* ---------- Favourites ---------- */
 
+/** What a list of saved or seen listings shows of each. */
+const listedItemShape = {
+  productId: answerId,
+  name: z.string(),
+  img: z.string(),
+  /** Dollars, now. */
+  price: z.number(),
+  /** 'available', 'sold' or 'unlisted'; hidden listings read 'unlisted'. */
+  status: z.enum(['available', 'sold', 'unlisted']),
+};
+
 export const favoriteSchema = z
   .object({
-    productId: answerId,
-    name: z.string(),
-    img: z.string(),
-    /** Dollars, now. */
-    price: z.number(),
-    /** 'available', 'sold' or 'unlisted'; hidden listings read 'unlisted'. */
-    status: z.enum(['available', 'sold', 'unlisted']),
+    ...listedItemShape,
     category: z.string(),
     location: z.string(),
     createdAt: answerTime,
@@ -81,11 +86,7 @@ export const listingSavesSchema = z.array(z.object({ productId: answerId, saves:
 
 export const recentlyViewedSchema = z
   .object({
-    productId: answerId,
-    name: z.string(),
-    img: z.string(),
-    price: z.number(),
-    status: z.enum(['available', 'sold', 'unlisted']),
+    ...listedItemShape,
     viewedAt: answerTime,
   })
   .meta({ id: 'RecentlyViewed' });

@@ -163,6 +163,19 @@ const sizeOf = (v: string) => {
 /** Stolen-device reports one account may have waiting for review at once. */
 const STOLEN_PENDING_MAX = 5;
 
+/** A model's columns in the order insert and update write them (category … retired). */
+const deviceValues = (input: DeviceInput) => [
+  input.category,
+  input.brand,
+  input.model,
+  input.releaseYear,
+  JSON.stringify(variantsOf(input)),
+  JSON.stringify(input.colours),
+  JSON.stringify(input.aliases),
+  searchTextOf(input),
+  input.retired,
+];
+
 export function devicesService(database: Database) {
   const { db, query } = database;
   const reader = queryReader(query);
@@ -332,17 +345,7 @@ export function devicesService(database: Database) {
         undefined,
         `insert into device (category, brand, model, release_year, variants, colours, aliases, search_text, retired)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (brand, model) do nothing returning ${DEVICE_COLS}`,
-        [
-          input.category,
-          input.brand,
-          input.model,
-          input.releaseYear,
-          JSON.stringify(variantsOf(input)),
-          JSON.stringify(input.colours),
-          JSON.stringify(input.aliases),
-          searchTextOf(input),
-          input.retired,
-        ],
+        deviceValues(input),
       );
       if (!r) throw conflict('device_exists', `${input.brand} ${input.model} is already in the catalogue.`);
       await addWords(db, wordsOfDevice(input));
@@ -362,18 +365,7 @@ export function devicesService(database: Database) {
           undefined,
           `update device set category = $2, brand = $3, model = $4, release_year = $5, variants = $6, colours = $7,
              aliases = $8, search_text = $9, retired = $10, updated_at = now() where id = $1 returning ${DEVICE_COLS}`,
-          [
-            id,
-            input.category,
-            input.brand,
-            input.model,
-            input.releaseYear,
-            JSON.stringify(variantsOf(input)),
-            JSON.stringify(input.colours),
-            JSON.stringify(input.aliases),
-            searchTextOf(input),
-            input.retired,
-          ],
+          [id, ...deviceValues(input)],
         );
       } catch (err) {
         if ((err as { code?: string }).code === '23505')
