@@ -35,6 +35,12 @@ export const PAGE_PATTERNS = [
   '/dashboard/audit',
   '/dashboard/payment/:id',
   '/dashboard/profile',
+  '/dashboard/earnings',
+  '/dashboard/earnings/setup',
+  '/dashboard/finance',
+  '/dashboard/orders',
+  '/dashboard/receipt/:id',
+  '/dashboard/devices',
 ] as const;
 
 /** The description of a page that has none of its own. */
@@ -79,6 +85,12 @@ export const PAGE_META: Record<PagePattern, PageMeta | ((params: Record<string, 
   '/dashboard/audit': { title: 'Audit log' },
   '/dashboard/payment/:id': { title: 'Payment' },
   '/dashboard/profile': { title: 'Profile' },
+  '/dashboard/earnings': { title: 'Earnings' },
+  '/dashboard/earnings/setup': { title: 'Set up payouts' },
+  '/dashboard/finance': { title: 'Finance' },
+  '/dashboard/orders': { title: 'Orders' },
+  '/dashboard/receipt/:id': { title: 'Receipt' },
+  '/dashboard/devices': { title: 'Devices' },
 };
 
 /** The not-found page's title. */
