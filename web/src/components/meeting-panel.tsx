@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { localInputToIso, meetingTime, useConfirmMeeting, useMeeting, useProposeMeeting } from '@/hooks/use-meeting';
 import { calloutClass } from './callout';
+import { MeetingTimesInputs } from './meeting-times-inputs';
 
 type Side = 'buyer' | 'seller';
 const OTHER: Record<Side, string> = { buyer: 'seller', seller: 'buyer' };
@@ -119,22 +120,7 @@ function ProposeForm({ orderId, current, onDone }: { orderId: string; current: M
     <div className="flex flex-col gap-2">
       <fieldset className="fieldset">
         <legend className="fieldset-legend">Times you can meet (up to {MAX_MEETING_TIMES})</legend>
-        {times.map((t, i) => (
-          <input
-            // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are a fixed, ordered list
-            key={i}
-            type="datetime-local"
-            className="input input-sm w-full"
-            aria-label={`Time ${i + 1}`}
-            value={t}
-            onChange={(e) => setTimes(times.map((x, k) => (k === i ? e.target.value : x)))}
-          />
-        ))}
-        {times.length < MAX_MEETING_TIMES ? (
-          <button type="button" className="btn btn-ghost btn-xs self-start" onClick={() => setTimes([...times, ''])}>
-            Add another time
-          </button>
-        ) : null}
+        <MeetingTimesInputs times={times} onChange={setTimes} label="Time" size="sm" />
       </fieldset>
       <label htmlFor={`${id}-place`} className="text-sm">
         Where

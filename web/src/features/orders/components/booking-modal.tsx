@@ -16,6 +16,7 @@ import { localInputToIso, useMeetupSpots, useMyDetails, useProposeMeetingFor } f
 import { formatDistance } from '@/lib/format';
 import { MAX_MEETING_TIMES } from '@shop/contract';
 import { calloutClass } from '@/components/callout';
+import { MeetingTimesInputs } from '@/components/meeting-times-inputs';
 
 type BookingValues = z.input<typeof bookingFormSchema>;
 const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
@@ -149,22 +150,7 @@ function BookingForm({ product, user, onDone }: { product: Product; user: Sessio
       </FormField>
       <fieldset className="fieldset">
         <legend className="fieldset-legend">When can you meet? (up to {MAX_MEETING_TIMES} times, optional)</legend>
-        {times.map((t, i) => (
-          <input
-            // biome-ignore lint/suspicious/noArrayIndexKey: the inputs are a fixed, ordered list
-            key={i}
-            type="datetime-local"
-            className="input w-full"
-            aria-label={`Meeting time ${i + 1}`}
-            value={t}
-            onChange={(e) => setTimes(times.map((x, k) => (k === i ? e.target.value : x)))}
-          />
-        ))}
-        {times.length < MAX_MEETING_TIMES ? (
-          <button type="button" className="btn btn-ghost btn-xs self-start" onClick={() => setTimes([...times, ''])}>
-            Add another time
-          </button>
-        ) : null}
+        <MeetingTimesInputs times={times} onChange={setTimes} label="Meeting time" />
         {timesError ? (
           <p role="alert" className="text-sm text-error">
             {timesError}
