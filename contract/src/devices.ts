@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerId, answerTime, idSchema } from './common';
 import { CATEGORIES, CONDITIONS } from './constants';
+import { optionalShownText, visibleOnly } from './shown-text';
 
 /* ---------- The device catalogue (GET /devices, admin /admin/devices) ---------- */
 
@@ -204,8 +205,9 @@ export const stolenReportInputSchema = z.object({
     .string()
     .trim()
     .min(3, { message: 'must be at least 3 characters' })
-    .max(60, { message: 'must be at most 60 characters' }),
-  note: z.string().trim().max(500, { message: 'must be at most 500 characters' }).optional().default(''),
+    .max(60, { message: 'must be at most 60 characters' })
+    .superRefine(visibleOnly()),
+  note: optionalShownText(500, { multiline: true }).optional().default(''),
 });
 export type StolenReportInput = z.input<typeof stolenReportInputSchema>;
 

@@ -40,4 +40,27 @@ describe('stolen register abuse', () => {
     expect(err.error).toBe('too_many_reports');
     expectStatus(await report(await buyer(t, 'stolen-other'), 7), 201, 'another account');
   });
+  it('the police reference and the note refuse control and invisible characters, naming the field', async () => {
+    const a = await buyer(t, 'stolen-hidden-text');
+    const base = { kind: 'imei', serial: imei('35693803999001'), policeRef: 'PR-77' };
+    const note = expectError(
+      await a.post('/api/stolen-devices', { ...base, note: 'call me\u0007 now' }),
+      400,
+      'BEL in the note',
+      'note',
+    );
+    expect(note.field).toBe('note');
+    const ref = expectError(
+      await a.post('/api/stolen-devices', { ...base, policeRef: 'PR\u200b-77' }),
+      400,
+      'zero-width space',
+      'policeRef',
+    );
+    expect(ref.field).toBe('policeRef');
+    expectStatus(
+      await a.post('/api/stolen-devices', { ...base, note: 'Taken from my bag\non the bus.' }),
+      201,
+      'a two-line note',
+    );
+  });
 });
