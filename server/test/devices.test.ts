@@ -158,6 +158,8 @@ describe('listings from the catalogue, search and facets', () => {
     ids.free = await listOk(s2, { name: 'Handmade walnut headphone stand', category: 'Headphone' });
     // Not from the catalogue: found by its words beside the catalogue's listings of the same model.
     ids.freePhone = await listOk(s2, { name: 'Used iPhone 13 Pro Max, no box', category: 'Mobile' });
+    // Words the catalogue does not know, one with digits: found by its own name as typed.
+    ids.oddName = await listOk(s2, { name: 'Next step camera mwym7o4j', category: 'Camera' });
   });
 
   it('the product page shows the model, its variant and "serial checked"; never the number', async () => {
@@ -206,6 +208,8 @@ describe('listings from the catalogue, search and facets', () => {
     ['samsng s23', ['Samsung Galaxy S23']],
     ['walnut stand', ['Handmade walnut headphone stand']],
     ['headphones', ['Handmade walnut headphone stand']],
+    ['Next step camera mwym7o4j', ['Next step camera mwym7o4j']],
+    ['mwym7o4j', ['Next step camera mwym7o4j']],
   ];
   it.each(SEARCHES)('listing search "%s" finds %j', async (q, names) => {
     const r = expectStatus(await anon.get<{ name: string }[]>(`/api/allproducts?q=${encodeURIComponent(q)}`), 200, q);

@@ -161,10 +161,10 @@ export function catalogService(database: Database, devices?: SearchReading) {
       }
       // Typos, spacing and shorthand read against the catalogue's words (modules/devices).
       const read = devices && f.q ? await devices.reader.read(f.q) : undefined;
-      const qy = productListQuery(f, read?.tsquery);
+      const qy = productListQuery(f, read?.matchTsquery);
       // A search that names catalogue models: each model's newest listings and the free-text rest (deviceSearchQuery).
       const models = read?.tsquery && devices ? await devices.modelsOf(read, f.category) : [];
-      const byModel = read?.tsquery && models.length ? deviceSearchQuery(f, models, read.tsquery) : null;
+      const byModel = read?.matchTsquery && models.length ? deviceSearchQuery(f, models, read.matchTsquery) : null;
       const toPage = (rows: ProductRow[]) => {
         const page = keysetPage(rows, f.limit, productKey(f.sort));
         return { items: page.items.map(toProduct), nextCursor: page.nextCursor };

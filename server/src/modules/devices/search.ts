@@ -9,6 +9,12 @@ export type ReadQuery = {
   corrected: string | null;
   /** A prefix tsquery of the words ('macbook:* & air:*'), null when nothing is left. */
   tsquery: string | null;
+  /**
+   * What listings are searched with: `tsquery`, or the words as typed (each a prefix) where reading
+   * changed them, so a listing named with words the catalogue does not know ('mwym7o4j', a word one
+   * edit from a model's) is still found by its own name.
+   */
+  matchTsquery: string | null;
   /** Every word is a catalogue word: a safe phrase to suggest to others (popular searches). */
   allKnown: boolean;
 };
@@ -65,7 +71,7 @@ export function queryReader(query: Query) {
 
   async function read(q: string | undefined): Promise<ReadQuery> {
     const typed = wordsOf(q ?? '');
-    if (!typed.length) return { words: [], corrected: null, tsquery: null, allKnown: false };
+    if (!typed.length) return { words: [], corrected: null, tsquery: null, matchTsquery: null, allKnown: false };
     const key = typed.join(' ');
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.r;
@@ -103,14 +109,17 @@ export function queryReader(query: Query) {
       return best?.term ?? w;
     });
     const unique = [...new Set(words)];
+    // A whole catalogue word before the last is matched as a word: GIN finds one lexeme's postings
+    // fast, while a prefix (word:*) unions every lexeme it starts ('14:*' is 14, 140, 1400, 14th...),
+    // ~4x slower on common words at 1M listings. The last word stays a prefix (it may still be
+    // being typed: 'air' finds AirPods), as do words the catalogue does not know.
+    const tsquery = unique.map((w, i) => ((known(w) || corrected.has(w)) && i < unique.length - 1 ? w : `${w}:*`)).join(' & ');
+    const asTyped = typed.map((w) => `${w}:*`).join(' & ');
     const r: ReadQuery = {
       words: unique,
       corrected: unique.join(' ') === typed.join(' ') ? null : unique.join(' '),
-      // A whole catalogue word before the last is matched as a word: GIN finds one lexeme's postings
-      // fast, while a prefix (word:*) unions every lexeme it starts ('14:*' is 14, 140, 1400, 14th...),
-      // ~4x slower on common words at 1M listings. The last word stays a prefix (it may still be
-      // being typed: 'air' finds AirPods), as do words the catalogue does not know.
-      tsquery: unique.map((w, i) => ((known(w) || corrected.has(w)) && i < unique.length - 1 ? w : `${w}:*`)).join(' & '),
+      tsquery,
+      matchTsquery: tsquery === asTyped ? tsquery : `(${tsquery}) | (${asTyped})`,
       allKnown: unique.every((w) => known(w) || /^\p{N}+$/u.test(w)),
     };
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
