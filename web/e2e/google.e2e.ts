@@ -98,6 +98,9 @@ async function expectBuyerDashboard(page: Page, name: string) {
   expect((await menu.getByRole('link').allTextContents()).map((t) => t.trim())).toEqual([
     'Overview',
     'My Orders',
+    'Offers',
+    'Saved',
+    'Start selling',
     'Messages',
     'Profile',
   ]);
@@ -138,7 +141,7 @@ test.describe('Google sign-in (local OIDC provider)', () => {
     const user = await sessionUser(context);
     expect(user).toMatchObject({ email: 'gina.google@gmail.test', name: 'Gina Google' });
     newcomerId = user!.id;
-    // The role was recorded by the sign-in itself: buyer, and it cannot be switched afterwards.
+    // The role was recorded by the sign-in itself: buyer (who may start selling later, issue 26).
     expect(await (await context.request.get('/api/users/buyer/gina.google@gmail.test')).json()).toEqual({ isBuyer: true });
     await expectBuyerDashboard(page, 'Gina Google');
   });
