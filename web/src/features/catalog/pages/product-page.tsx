@@ -109,7 +109,18 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   });
   const below = percentBelow(product.price, product.original_price);
   const YourBooking = useYourBooking();
-  const buyBlock = own ? (
+  /** Sold and unlisted come first: the owner of a sold item is told it is sold, not that buyers can book it. */
+  const buyBlock = sold ? (
+    <div role="status" className={calloutClass('warning')}>
+      <p className="text-base font-semibold">Sold</p>
+      <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
+    </div>
+  ) : unlisted ? (
+    <div role="status" className={calloutClass('info')}>
+      <p className="text-base font-semibold">Unlisted</p>
+      <p>The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.</p>
+    </div>
+  ) : own ? (
     <div role="status" className={calloutClass('info')}>
       <p className="text-base font-semibold">This is your listing</p>
       <p>
@@ -119,16 +130,6 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         </Link>
         .
       </p>
-    </div>
-  ) : unlisted ? (
-    <div role="status" className={calloutClass('info')}>
-      <p className="text-base font-semibold">Unlisted</p>
-      <p>The seller has taken this item off sale for now, so it cannot be booked. Have a look at similar items below.</p>
-    </div>
-  ) : sold ? (
-    <div role="status" className={calloutClass('warning')}>
-      <p className="text-base font-semibold">Sold</p>
-      <p>This item has found a new owner and can no longer be booked. Have a look at similar items below.</p>
     </div>
   ) : (
     <div className="flex flex-col gap-2">
