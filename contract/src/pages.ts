@@ -41,6 +41,7 @@ export const PAGE_PATTERNS = [
   '/dashboard/orders',
   '/dashboard/receipt/:id',
   '/dashboard/devices',
+  '/dashboard/meetup-spots',
 ] as const;
 
 /** The description of a page that has none of its own. */
@@ -91,6 +92,7 @@ export const PAGE_META: Record<PagePattern, PageMeta | ((params: Record<string, 
   '/dashboard/orders': { title: 'Orders' },
   '/dashboard/receipt/:id': { title: 'Receipt' },
   '/dashboard/devices': { title: 'Devices' },
+  '/dashboard/meetup-spots': { title: 'Meetup spots' },
 };
 
 /** The not-found page's title. */

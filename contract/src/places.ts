@@ -77,6 +77,7 @@ export const meetupSpotInputSchema = z.object({
   hours: shownText(120).optional().describe('opening hours as written; none when left out'),
   placeId: placeIdSchema.nullable().optional(),
 });
+export type MeetupSpotInput = z.input<typeof meetupSpotInputSchema>;
 export const meetupSpotEditSchema = meetupSpotInputSchema
   .partial()
   .extend({ hours: shownText(120).optional() })

@@ -77,6 +77,8 @@ export const paths = {
     moderation: { path: '/dashboard/moderation', getHref: () => '/dashboard/moderation' },
     /** The device catalogue, the stolen-device register and the flags about numbers (admin). */
     devices: { path: '/dashboard/devices', getHref: () => '/dashboard/devices' },
+    /** Safe public meetup spots: list, add, edit, delete (admin). */
+    meetupSpots: { path: '/dashboard/meetup-spots', getHref: () => '/dashboard/meetup-spots' },
     /** The audit log (admin). */
     audit: { path: '/dashboard/audit', getHref: () => '/dashboard/audit' },
     payment: {

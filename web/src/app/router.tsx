@@ -242,6 +242,12 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
                           }),
                         },
                         {
+                          path: child(dash.meetupSpots.path),
+                          lazy: async () => ({
+                            Component: (await import('@/features/admin/pages/meetup-spots-page')).MeetupSpotsPage,
+                          }),
+                        },
+                        {
                           path: child(dash.finance.path),
                           lazy: async () => ({ Component: (await import('@/features/payouts/pages/finance-page')).FinancePage }),
                         },

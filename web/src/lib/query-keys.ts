@@ -70,6 +70,11 @@ export const queryKeys = {
     flags: ['devices', 'flags'] as const,
   },
 
+  /** Safe public meetup spots (GET /meetup-spots), as the admin page lists them all. */
+  meetupSpots: {
+    all: ['meetup-spots'] as const,
+  },
+
   /** The admin's audit log (one infinite list). */
   audit: ['audit'] as const,
 

@@ -62,6 +62,7 @@ describe('Dashboard side menu', () => {
       'Audit log',
       'Moderation',
       'Devices',
+      'Meetup spots',
       'Orders',
       'Finance',
       'Messages',

@@ -7,6 +7,7 @@ import {
   Heart,
   Landmark,
   LayoutDashboard,
+  MapPin,
   MessagesSquare,
   Package,
   PackagePlus,
@@ -57,6 +58,7 @@ export function useDashboardMenu(): { items: MenuItem[]; isPending: boolean } {
     items.push({ to: d.audit.getHref(), label: 'Audit log', icon: <ScrollText size={18} aria-hidden="true" /> });
     items.push({ to: d.moderation.getHref(), label: 'Moderation', icon: <Flag size={18} aria-hidden="true" /> });
     items.push({ to: d.devices.getHref(), label: 'Devices', icon: <Smartphone size={18} aria-hidden="true" /> });
+    items.push({ to: d.meetupSpots.getHref(), label: 'Meetup spots', icon: <MapPin size={18} aria-hidden="true" /> });
     items.push({ to: d.adminOrders.getHref(), label: 'Orders', icon: <ClipboardList size={18} aria-hidden="true" /> });
     items.push({ to: d.finance.getHref(), label: 'Finance', icon: <Landmark size={18} aria-hidden="true" /> });
   }
