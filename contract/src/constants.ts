@@ -94,3 +94,7 @@ export const LOGIN_ERROR_TEXTS: Readonly<Record<string, string>> = {
 
 /** The most listings kept (and shown) as recently viewed. */
 export const RECENTLY_VIEWED_MAX = 12;
+
+/** Completed sales a price-guide band needs before it is shown ("not enough sales yet" below it).
+ * Here, not in devices.ts: a product page shows the band, and devices.ts builds zod schemas. */
+export const PRICE_GUIDE_MIN_SALES = 5;

@@ -253,9 +253,6 @@ export type SerialFlag = z.infer<typeof serialFlagSchema>;
 
 /* ---------- Price guide (GET /price-guide) ---------- */
 
-/** Completed sales a band needs before it is shown ("not enough sales yet" below it). */
-export const PRICE_GUIDE_MIN_SALES = 5;
-
 export const priceGuideQuerySchema = z.object({
   deviceId: idSchema,
   variant: z.string().trim().max(80, { message: 'must be at most 80 characters' }).optional(),

@@ -59,3 +59,25 @@ test('the server renderer draws a finished product page in one piece', async () 
     /<script|<template|<!--\$\?-->|<!--\$!-->|<link /,
   );
 });
+
+test('the first screen of home, a category and a product runs no zod', () => {
+  // zod and the contract's schemas (forms, the booking modal) cost a phone ~50-80 ms of script at
+  // load; a constant imported from a schema file (contract/src/devices.ts) brought them to every
+  // product page. What each page's chunk imports statically, with the entry's, must stay zod-free.
+  const assets = path.join(built().dist, 'assets');
+  const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  for (const page of ['home-page', 'category-page', 'product-page']) {
+    const start = files.find((f) => f.startsWith(`${page}-`));
+    expect(start, `${page} chunk in the build`).toBeTruthy();
+    const seen = new Set<string>();
+    const queue = [start!];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const code = fs.readFileSync(path.join(assets, file), 'utf8');
+      expect(code, `${file} (imported by ${page} at load) holds no zod`).not.toContain('ZodError');
+      for (const [, dep] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(dep!);
+    }
+  }
+});
