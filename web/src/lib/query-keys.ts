@@ -13,6 +13,12 @@ export interface ProductFilters {
   /** `LAT,LNG` of "Near me" (the browser's position, asked only when pressed) and how far, in km. */
   near?: string;
   radiusKm?: number;
+  /** Device specs (GET /facets counts each): a brand, a catalogue model (its id), storage, RAM, colour. */
+  brand?: string;
+  deviceId?: string;
+  storage?: string;
+  ram?: string;
+  colour?: string;
   sort?: 'newest' | 'price_asc' | 'price_desc' | 'distance';
 }
 

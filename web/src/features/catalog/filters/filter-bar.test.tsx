@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useProductFilters } from './search-params';
 import { renderWithApp } from '@/test/render';
+import { mockFetch } from '@/test/fetch-mock';
 import { FilterBar } from './filter-bar';
 
 function Bar() {
@@ -68,5 +69,48 @@ describe('FilterBar on a phone', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Close filters' }));
     expect(drawer.open).toBe(false);
     expect(search()).toBe('?q=mac');
+  });
+});
+
+describe('FilterBar spec filters (GET /facets)', () => {
+  const facets = (brand: Array<{ value: string; label: string; count: number }>) => ({
+    facets: { brand, model: [{ value: 'dev1', label: 'iPhone 13', count: 3 }], storage: [], ram: [], colour: [] },
+    exact: true,
+  });
+
+  it('asks for the counts once the panel opens, lists values with their counts and puts the chosen one in the URL', async () => {
+    const mock = mockFetch({
+      'GET /api/facets': {
+        body: facets([
+          { value: 'Apple', label: 'Apple', count: 124 },
+          { value: 'Nokia', label: 'Nokia', count: 0 },
+        ]),
+      },
+    });
+    const { search } = renderPhone('/?condition=Good');
+    expect(mock.callsTo('GET', '/api/facets')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const drawer = screen.getByRole('dialog');
+    const brand = await within(drawer).findByLabelText('Brand');
+    expect(within(brand).getByRole('option', { name: 'Apple (124)' })).toBeInTheDocument();
+    expect(within(brand).queryByRole('option', { name: /Nokia/ })).toBeNull();
+    expect(within(drawer).queryByLabelText('Storage')).toBeNull();
+    expect(mock.callTo('GET', '/api/facets').url.searchParams.get('condition')).toBe('Good');
+
+    await userEvent.selectOptions(brand, 'Apple');
+    expect(search()).toBe('?condition=Good&brand=Apple');
+    await userEvent.selectOptions(within(drawer).getByLabelText('Model'), 'iPhone 13 (3)');
+    expect(search()).toBe('?condition=Good&brand=Apple&deviceId=dev1');
+    expect(within(drawer).getByLabelText('Brand')).toHaveValue('Apple');
+  });
+
+  it('shows no spec filters when the counts fail', async () => {
+    mockFetch({ 'GET /api/facets': { status: 500, body: { error: 'internal', message: 'boom' } } });
+    renderPhone();
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const drawer = screen.getByRole('dialog');
+    await waitFor(() => expect(within(drawer).queryByText('Loading device filters…')).toBeNull());
+    expect(within(drawer).queryByLabelText('Brand')).toBeNull();
+    expect(within(drawer).getByLabelText('Condition')).toBeInTheDocument();
   });
 });

@@ -18,6 +18,7 @@ import {
   type Sort,
 } from './search-params';
 import { NearMe } from './near-me';
+import { SpecFilters } from './spec-filters';
 
 /** How long typing pauses before the list follows it. */
 export const DEBOUNCE_MS = 300;
@@ -27,6 +28,8 @@ export interface FilterBarProps {
   onChange: (next: ProductFilters) => void;
   /** The home page filters by category; the category page has it in its path. */
   allowCategory: boolean;
+  /** The category page's category (in its path): the spec filters' counts are of it. */
+  category?: string;
 }
 
 /** What the text fields hold while someone types (the URL holds what was applied). */
@@ -61,7 +64,7 @@ const same = (a: ProductFilters, b: ProductFilters) =>
  * search and sort; on phones the search field and a "Filters" button stay at the top of the screen
  * while the list scrolls, and the button opens the sort and filters in a drawer.
  */
-export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) {
+export function FilterBar({ filters, onChange, allowCategory, category }: FilterBarProps) {
   const id = useId();
   const panelId = `${id}-panel`;
   const wide = useMediaQuery(MD_UP);
@@ -288,6 +291,14 @@ export function FilterBar({ filters, onChange, allowCategory }: FilterBarProps) 
             />
             Verified sellers only
           </label>
+          <SpecFilters
+            id={id}
+            filters={filters}
+            category={category}
+            // Counted only where someone looks at them: the open panel (always open from md) or a category page.
+            enabled={open || wide || !allowCategory}
+            onApply={(change) => apply(change)}
+          />
         </FilterPanel>
       </form>
     </search>

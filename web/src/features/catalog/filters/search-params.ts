@@ -38,6 +38,12 @@ export const DEFAULT_SORT: Sort = 'newest';
 export const MAX_QUERY_LENGTH = 100;
 export const MAX_LOCATION_LENGTH = 120;
 
+/** The device-spec filters (GET /facets names the model facet `model`; lists and the URL say `deviceId`). */
+export const SPEC_KEYS = ['brand', 'deviceId', 'storage', 'ram', 'colour'] as const;
+export type SpecKey = (typeof SPEC_KEYS)[number];
+/** Longest spec value the API accepts (contract/src/catalog.ts). */
+const MAX_SPEC_LENGTH = 40;
+
 /** Every URL key the filters own; other keys of the URL are left alone. */
 export const FILTER_KEYS = [
   'q',
@@ -49,6 +55,7 @@ export const FILTER_KEYS = [
   'verified',
   'near',
   'radiusKm',
+  ...SPEC_KEYS,
   'sort',
 ] as const;
 
@@ -97,6 +104,10 @@ export function parseFilters(params: URLSearchParams, { allowCategory }: FilterO
     const radius = RADIUS_OPTIONS.find((r) => String(r) === params.get('radiusKm'));
     if (radius && radius !== DEFAULT_RADIUS_KM) f.radiusKm = radius;
   }
+  for (const key of SPEC_KEYS) {
+    const value = text(params.get(key), MAX_SPEC_LENGTH);
+    if (value) f[key] = value;
+  }
   const sort = sortOptions(f).find((s) => s.value === params.get('sort'))?.value;
   if (sort && sort !== DEFAULT_SORT) f.sort = sort;
   return f;
@@ -120,6 +131,7 @@ export function filtersToSearchParams(filters: ProductFilters, base?: URLSearchP
     set('near', filters.near);
     if (filters.radiusKm !== DEFAULT_RADIUS_KM) set('radiusKm', filters.radiusKm);
   }
+  for (const key of SPEC_KEYS) set(key, filters[key]);
   if (filters.sort && filters.sort !== DEFAULT_SORT && (filters.sort !== 'distance' || filters.near))
     params.set('sort', filters.sort);
   return params;
@@ -127,7 +139,7 @@ export function filtersToSearchParams(filters: ProductFilters, base?: URLSearchP
 
 /** How many filters narrow the list (the search text and the sort order are not counted). */
 export function countNarrowingFilters(f: ProductFilters): number {
-  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified, f.near].filter(
+  return [f.category, f.condition, f.minPrice, f.maxPrice, f.location, f.verified, f.near, ...SPEC_KEYS.map((k) => f[k])].filter(
     (v) => v !== undefined && v !== false,
   ).length;
 }

@@ -48,7 +48,7 @@ export function CategoryPage() {
         </EmptyState>
       ) : (
         <>
-          <FilterBar filters={filters} onChange={setFilters} allowCategory={false} />
+          <FilterBar filters={filters} onChange={setFilters} allowCategory={false} category={category} />
           <ProductList
             query={products}
             onBuy={onBuy}
