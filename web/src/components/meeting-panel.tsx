@@ -15,15 +15,26 @@ const OTHER: Record<Side, string> = { buyer: 'seller', seller: 'buyer' };
  * a button per time for the side that did not propose them, the confirmed time with its calendar file,
  * and a form to propose other times (and place). `open`: the booking can still be met for.
  */
-export function MeetingPanel({ orderId, side, open }: { orderId: string; side: Side; open: boolean }) {
+export function MeetingPanel({
+  orderId,
+  side,
+  open,
+  compact = false,
+}: {
+  orderId: string;
+  side: Side;
+  open: boolean;
+  /** One line (where things stand) that opens to the whole panel: for table rows, which stay short. */
+  compact?: boolean;
+}) {
   const meeting = useMeeting(orderId);
   const [proposing, setProposing] = useState(false);
   if (meeting.isPending) return null;
   if (meeting.isError) return <p className="text-sm text-error">Could not load the meeting. {errorMessage(meeting.error)}</p>;
   const m = meeting.data;
   if (!m && !open) return null;
-  return (
-    <section aria-label="Meeting" className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-3 text-sm">
+  const body = (
+    <>
       {m ? <MeetingState m={m} side={side} open={open} /> : <p>No meeting time yet.</p>}
       {open ? (
         proposing ? (
@@ -35,8 +46,30 @@ export function MeetingPanel({ orderId, side, open }: { orderId: string; side: S
           </button>
         )
       ) : null}
+    </>
+  );
+  if (compact)
+    return (
+      <section aria-label="Meeting" className="w-full text-sm">
+        <details className="group">
+          <summary className="link cursor-pointer">{meetingSummary(m, side, open)}</summary>
+          <div className="mt-2 flex flex-col gap-2 rounded-box bg-base-200 p-3">{body}</div>
+        </details>
+      </section>
+    );
+  return (
+    <section aria-label="Meeting" className="flex w-full flex-col gap-2 rounded-box bg-base-200 p-3 text-sm">
+      {body}
     </section>
   );
+}
+
+/** Where the meeting stands, in a few words. */
+function meetingSummary(m: Meeting | null | undefined, side: Side, open: boolean): string {
+  if (!m) return 'Meeting: no time yet';
+  if (m.time) return `Meeting: ${meetingTime(m.time, m.timeZone)}`;
+  if (m.proposedBy === side) return `Meeting: waiting for the ${OTHER[side]}`;
+  return open ? 'Meeting: confirm a time' : 'Meeting: times proposed';
 }
 
 function MeetingState({ m, side, open }: { m: Meeting; side: Side; open: boolean }) {

@@ -105,6 +105,18 @@ export function OrderPaymentDetails({ order, action }: { order: Order; action?: 
           {paidOn ? <span>Paid on {paidOn}</span> : null}
           {paidOn && payment?.last4 ? <span aria-hidden="true">·</span> : null}
           {payment ? <CardLine payment={payment} /> : null}
+          {payment ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <Link
+                to={paths.dashboard.receipt.getHref(order._id)}
+                className="link"
+                aria-label={`Receipt for ${order.productName}`}
+              >
+                Receipt
+              </Link>
+            </>
+          ) : null}
         </span>
       ) : null}
       {transactionId ? (
@@ -112,11 +124,6 @@ export function OrderPaymentDetails({ order, action }: { order: Order; action?: 
           <span className="sr-only">Transaction id: </span>
           {transactionId}
         </span>
-      ) : null}
-      {payment ? (
-        <Link to={paths.dashboard.receipt.getHref(order._id)} className="link" aria-label={`Receipt for ${order.productName}`}>
-          Receipt
-        </Link>
       ) : null}
     </div>
   );

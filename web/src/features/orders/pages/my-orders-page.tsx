@@ -209,7 +209,18 @@ export function MyOrdersPage() {
                       <span className="font-medium">{order.productName}</span>
                     </div>
                   </td>
-                  <td>{order.meettingLocation}</td>
+                  <td>
+                    {/* The meeting's one line sits under its place; it opens to the times and the form. */}
+                    <div className="flex flex-col items-start gap-1">
+                      <span>{order.meettingLocation}</span>
+                      <MeetingPanel
+                        orderId={order._id}
+                        side="buyer"
+                        open={order.status === 'unpaid' || order.status === 'paid'}
+                        compact
+                      />
+                    </div>
+                  </td>
                   <td>
                     <SellerContact order={order} />
                   </td>
@@ -217,11 +228,6 @@ export function MyOrdersPage() {
                   <td>
                     <div className="flex flex-col gap-2">
                       <PaymentStatus order={order} />
-                      <MeetingPanel
-                        orderId={order._id}
-                        side="buyer"
-                        open={order.status === 'unpaid' || order.status === 'paid'}
-                      />
                       <OrderHandoff order={order} />
                       <Review order={order} />
                     </div>
