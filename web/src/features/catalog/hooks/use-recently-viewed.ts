@@ -28,7 +28,15 @@ function writeLocal(list: Seen[]) {
   }
 }
 
-const record = (productIds: string[]) => api('/me/recently-viewed', { method: 'POST', body: { productIds } });
+/**
+ * Notes views on the account. Best effort: a view that cannot be recorded (offline, signed out
+ * meanwhile) is dropped, never an unhandled rejection; the list is refreshed either way.
+ */
+const record = (productIds: string[]) =>
+  api('/me/recently-viewed', { method: 'POST', body: { productIds } }).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * Recently viewed listings: on the account when signed in (GET /api/me/recently-viewed), in the browser
