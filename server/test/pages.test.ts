@@ -178,6 +178,20 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(gone).not.toContain('application/ld+json');
   });
 
+  it("a product page opened from the server counts a view for its seller's insights, as the API does", async () => {
+    const views = async (id: string) =>
+      Number(
+        (await t.database.db.execute<{ views: number }>(sql`select views from product_stat where product_id = ${id}`)).rows[0]
+          ?.views ?? 0,
+      );
+    const before = await views(available);
+    expect((await fetch(`${t.baseUrl}/product/${available}`)).status).toBe(200);
+    expect(await views(available)).toBe(before + 1);
+    const hiddenBefore = await views(hidden);
+    expect((await fetch(`${t.baseUrl}/product/${hidden}`)).status).toBe(410);
+    expect(await views(hidden)).toBe(hiddenBefore);
+  });
+
   it("a product page's HTML, before any script runs, holds its name, price, photo, link-preview tags, JSON-LD and the app's data", async () => {
     const photoId = '0b6f3c7e-5a2d-4c1e-9f8a-3d2e1c0b9a87';
     const stored = [{ id: photoId, w: 1600, h: 1200, ws: [400, 800, 1600], av: [400], ph: '' }];

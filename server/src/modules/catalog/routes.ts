@@ -98,9 +98,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (request) => {
       const p = await catalog.productById(request.params.id);
       if (!p) throw notFound('The product');
-      // A view for its seller's insights, unless the seller is looking at their own item.
-      const viewer = await request.sessionUser().catch(() => null);
-      if (viewer?.id !== p.sellerId) await catalog.recordView(p._id);
+      await catalog.noteView(p, (await request.sessionUser().catch(() => null))?.id);
       return p;
     },
   );

@@ -214,9 +214,12 @@ export function catalogService(database: Database, devices?: SearchReading) {
       return { ...toProduct(row), conditionReport: row.condition_report, device, serialChecked: row.serial_checked };
     },
 
-    /** Counts a view of a product's page for its seller's insights (modules/devices). */
-    async recordView(productId: string) {
-      await devices?.recordView(productId);
+    /**
+     * Counts a view of a product for its seller's insights (modules/devices), unless the seller is
+     * looking at their own item: the API's GET /product/{id} and the server's product page both.
+     */
+    async noteView(product: { _id: string; sellerId: string }, viewerId: string | undefined) {
+      if (viewerId !== product.sellerId) await devices?.recordView(product._id);
     },
 
     /** A seller's own products, sold ones included (not those hidden with a deleted seller), with the contact details they gave. */

@@ -133,6 +133,8 @@ const product: PageLoader = async (request, _head, { catalog, database, absolute
     const gone = found !== undefined || (valid && (await productExists(database, id)));
     return { status: gone ? 410 : 404, head: PRODUCT_NOT_FOUND_META };
   }
+  // Most product pages are opened here (the app then reads the product from the page, not the API).
+  await catalog.noteView(found, (await request.sessionUser().catch(() => null))?.id);
   const detail = productDetailSchema.parse(found);
   const cover = detail.photos[0];
   const url = absolute(requestPath(request.url));
