@@ -46,6 +46,19 @@ test('index.html: the app starts after the first paint from one boot script, and
   expect(page).toContain(`<div id="root"><main>x</main></div>\n    <script type="application/json" id="${INITIAL_DATA_ID}">`);
 });
 
+test('the styles: no rule on :root:has(), and the page behind a modal dialog still cannot scroll', () => {
+  const { dist } = built();
+  const css = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8'))
+    .join('\n');
+  // rootHasFree (vite.config.ts): such a rule restyles the whole page on every element added.
+  expect(css).not.toMatch(/:root[^{}]*:has\(/);
+  // daisyUI's scroll lock, answering to the attribute the dialogs set (hooks/use-scroll-lock.ts).
+  expect(css).toMatch(/:root\[data-scroll-lock\]\{--page-scroll-lock:\s*\}/);
+});
+
 test('the server renderer draws a finished product page in one piece', async () => {
   // Through the journeys' server, which renders with this build's renderer (WEB_SSR) as `npm start` does.
   const base = shopUrl();

@@ -49,6 +49,12 @@ test.describe('Buy now clicked before the app has taken the page over', () => {
     await expect(page.getByRole('dialog', { name: `Book ${product.name}` })).toBeVisible({ timeout: 30_000 });
     // Clicked once, answered once: one booking dialog.
     await expect(page.getByRole('dialog')).toHaveCount(1);
+    // The page behind an open dialog does not scroll (hooks/use-scroll-lock.ts), and does again once it closes.
+    const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflowY);
+    expect(await rootOverflow()).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(await rootOverflow()).not.toBe('hidden');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { useScrollLock } from '@/hooks/use-scroll-lock';
 
 interface ModalProps {
   open: boolean;
@@ -22,6 +23,7 @@ export function Modal({ open, onClose, title, children, className = '' }: ModalP
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  useScrollLock(open);
 
   useEffect(() => {
     const dialog = ref.current;

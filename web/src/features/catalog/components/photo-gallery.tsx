@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useScrollLock } from '@/hooks/use-scroll-lock';
 import { preload } from 'react-dom';
 import { PRODUCT_PHOTO_SIZES, type Product, type ProductPhoto } from '@shop/contract';
 import { ChevronLeft, ChevronRight, X, ZoomIn } from 'lucide-react';
@@ -173,6 +174,7 @@ function ZoomView({
   const [i, setI] = useState(start);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const photo = photos[i] ?? photos[0];
+  useScrollLock(true);
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open && typeof d.showModal === 'function') d.showModal();

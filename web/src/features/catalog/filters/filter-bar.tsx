@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useScrollLock } from '@/hooks/use-scroll-lock';
 import { useLocation } from 'react-router';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
 import { CATEGORIES, CONDITIONS } from '@shop/contract/constants';
@@ -326,6 +327,7 @@ function FilterPanel({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = `${id}-title`;
   const drawer = !wide;
+  useScrollLock(drawer && open);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
