@@ -9,6 +9,7 @@ import { trustSlots } from '@/features/trust/trust-slots';
 import { createQueryClient } from '@/lib/query-client';
 import { ToasterHost } from '@/components/toaster-host';
 import { ShopNameContext } from '@/hooks/use-shop-name';
+import { SavedProvider } from '@/hooks/use-favorites';
 
 // The modal (and its form library and schema) loads on the first Buy now only.
 const BookingModal = lazy(() => import('@/features/orders/components/booking-modal').then((m) => ({ default: m.BookingModal })));
@@ -32,7 +33,9 @@ export function AppProviders({
         <BookingModalContext value={BookingModal}>
           <YourBookingContext value={YourBooking}>
             <TalkContext value={talkSlots}>
-              <TrustContext value={trustSlots}>{children}</TrustContext>
+              <TrustContext value={trustSlots}>
+                <SavedProvider>{children}</SavedProvider>
+              </TrustContext>
             </TalkContext>
           </YourBookingContext>
         </BookingModalContext>

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useFavorites, useSetFavorite } from '@/hooks/use-favorites';
-import { useUser } from '@/hooks/use-user';
+import { useSaved, useSetFavorite } from '@/hooks/use-favorites';
 import { errorMessage } from '@/lib/api';
 import type { LoginLocationState } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -36,13 +35,11 @@ export function FavoriteButton({
   sellerId?: string;
   className?: string;
 }) {
-  const { user } = useUser();
+  const { user, signedIn, savedIds, pending } = useSaved();
   const navigate = useNavigate();
   const location = useLocation();
-  const signedIn = !!user && user.role !== 'admin';
-  const favorites = useFavorites(signedIn);
   const set = useSetFavorite();
-  const saved = !!favorites.data?.some((f) => f.productId === productId);
+  const saved = savedIds.has(productId);
 
   // Back from the login page: the heart the guest pressed is saved now.
   useEffect(() => {
@@ -80,7 +77,7 @@ export function FavoriteButton({
       aria-pressed={saved}
       aria-label={saved ? `Remove ${name} from Saved` : `Save ${name}`}
       title={saved ? 'Saved' : 'Save'}
-      disabled={set.isPending || (signedIn && favorites.isPending)}
+      disabled={set.isPending || pending}
       onClick={(e) => {
         // On a card the heart sits on the link to the product: it must not follow it.
         e.preventDefault();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactElement } from 'react';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shop/contract';
 import { mockFetch, pending } from '@/test/fetch-mock';
@@ -45,7 +45,7 @@ describe('ProfileNameForm', () => {
     expect(callTo('POST', '/api/auth/update-user').body).toEqual({ name: 'Beatrice' });
     expect(input).toHaveValue('Beatrice');
     // The navbar and the dashboard read the name from the session: it is asked again.
-    expect(queryClient.getQueryState(['session'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(queryClient.getQueryData(['session'])).toMatchObject({ user: { name: 'Beatrice' } }));
   });
 
   it("shows the server's message when the update is refused (429 included)", async () => {
@@ -100,7 +100,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('changes it, signing out other devices when asked, and clears the fields', async () => {
-    const { callTo } = mockFetch({
+    const { callTo, callsTo } = mockFetch({
       'POST /api/auth/change-password': { body: { token: 'new', user: {} } },
       'GET /api/auth/get-session': { body: sessionFor(buyer) },
       'GET /api/auth/list-sessions': { body: [] },
@@ -121,7 +121,7 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Sign out of other devices' })).not.toBeChecked();
     // This browser got a new session: it is read again.
-    expect(queryClient.getQueryState(['session'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(callsTo('GET', '/api/auth/get-session')).toHaveLength(1));
   });
 
   it('keeps other devices signed in by default', async () => {
