@@ -37,6 +37,22 @@ declare global {
   }
 }
 
+/** A button as a person tells it apart: its name, and which of the page's buttons of that name it is. */
+interface Control {
+  name: string;
+  index: number;
+}
+const nameOf = (b: HTMLButtonElement) => (b.getAttribute('aria-label') ?? b.textContent ?? '').trim();
+const buttonsNamed = (name: string) => [...container.querySelectorAll('button')].filter((b) => nameOf(b) === name);
+function controlOf(button: HTMLButtonElement): Control {
+  const name = nameOf(button);
+  return { name, index: buttonsNamed(name).indexOf(button) };
+}
+function findControl({ name, index }: Control): HTMLButtonElement | null {
+  const button = buttonsNamed(name)[index];
+  return button && !button.disabled ? button : null;
+}
+
 /** Resolves when the app's first render (or hydration) has been committed. */
 let committed: () => void = () => {};
 const firstCommit = new Promise<void>((resolve) => {
@@ -72,6 +88,7 @@ async function start() {
   // A button clicked on the server's page before now (boot-script.js kept it): React sees clicks from
   // here on, so the boot script stops listening; the page's nodes are React's after hydration.
   const early = window.takeEarlyClick?.() ?? null;
+  const earlyControl = early ? controlOf(early) : null;
   if (rendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
   // Once the page's lazy parts are here too, every click on it is the app's: the browser journeys
@@ -79,8 +96,11 @@ async function start() {
   await firstCommit;
   await lazyPartsLoaded();
   // The early click is not lost: it does now what it would have done (Buy now opens the booking, or
-  // the log-in page for a visitor), unless hydration had to redraw the page and the button is gone.
-  if (early?.isConnected) early.click();
+  // the log-in page for a visitor).
+  // The same control: the button itself, or the one that took its place (a part of the page the app
+  // draws anew, such as a signed-in buyer's booking block, has new nodes with the same buttons).
+  const target = early?.isConnected ? early : earlyControl ? findControl(earlyControl) : null;
+  target?.click();
   document.documentElement.setAttribute('data-app', '');
   // The service worker (offline app shell, photo cache, update prompt) exists in the production build
   // only, and starts once the page is the app's: its precache would compete with the page's own

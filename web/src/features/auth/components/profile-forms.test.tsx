@@ -105,7 +105,7 @@ describe('ChangePasswordForm', () => {
       'GET /api/auth/get-session': { body: sessionFor(buyer) },
       'GET /api/auth/list-sessions': { body: [] },
     });
-    const { queryClient } = renderWithApp(<ChangePasswordForm />, { user: buyer });
+    renderWithApp(<ChangePasswordForm />, { user: buyer });
     await fillPasswords('secret123', 'brand-new-1');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Sign out of other devices' }));
     await submitPassword();
