@@ -19,9 +19,14 @@ export type FrontendResult =
 
 const DEMO_PASSWORD = 'bench-demo-password';
 
-export async function runFrontendBench(): Promise<FrontendResult> {
-  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
-    return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
+/** The demo buyer the category page is measured signed in as. */
+export const BENCH_LOGIN = `buyer@shop.test:${DEMO_PASSWORD}`;
+
+/**
+ * A fresh production build of the web app and the real shop serving it (server-rendered public pages,
+ * demo data), as `npm start` runs it; `stop` removes the build again.
+ */
+export async function startBenchShop() {
   const dist = await buildWithManifest();
   // Public pages come rendered by the server, as `npm start` serves them.
   const renderer = await buildRenderer();
@@ -36,14 +41,27 @@ export async function runFrontendBench(): Promise<FrontendResult> {
     WEB_DIST: dist,
     WEB_SSR: renderer,
   });
+  return {
+    dist,
+    baseUrl: server.baseUrl,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+      fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runFrontendBench(): Promise<FrontendResult> {
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
+    return { skipped: 'Chromium not found at /usr/bin/chromium (apt-get install -y chromium)' };
+  const shop = await startBenchShop();
   try {
-    const initialJsGzipKb = Object.fromEntries(measure(dist).map((r) => [r.route, r.jsGzipKb]));
-    const lighthouse = await runLighthouse(server.baseUrl, { login: `buyer@shop.test:${DEMO_PASSWORD}` });
+    const initialJsGzipKb = Object.fromEntries(measure(shop.dist).map((r) => [r.route, r.jsGzipKb]));
+    const lighthouse = await runLighthouse(shop.baseUrl, { login: BENCH_LOGIN });
     return { initialJsGzipKb, lighthouse };
   } finally {
-    await server.stop();
-    fs.rmSync(dist, { recursive: true, force: true });
-    fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
+    await shop.stop();
   }
 }
 

@@ -181,7 +181,7 @@ export interface LighthouseResult {
 }
 
 /** Loads an ES module package from this repo's node_modules, or from LIGHTHOUSE_DIR. */
-async function importPackage<T>(name: string): Promise<T> {
+export async function importPackage<T>(name: string): Promise<T> {
   const require = createRequire(path.join(webRoot, 'package.json'));
   const paths = [process.env.LIGHTHOUSE_DIR, webRoot].filter((p): p is string => !!p);
   let resolved: string;
@@ -207,6 +207,36 @@ async function signIn(baseUrl: string, login: string): Promise<string | null> {
   return res.ok && cookies.length ? cookies.join('; ') : null;
 }
 
+/** Debian's Chromium as the benchmarks run it (headless, no sandbox, the network closed). */
+export const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export type BenchPage = { path: string; cookie?: string | null } | { skipped: string };
+
+/** The pages measured: home, a category signed in as `login` (email:password), a product with photos. */
+export async function benchPages(baseUrl: string, login = 'buyer@shop.test:demo-shop-2026'): Promise<Record<string, BenchPage>> {
+  const products = (await (await fetch(new URL('/api/allproducts?limit=1', baseUrl))).json()) as Array<{
+    _id: string;
+    category: string;
+  }>;
+  const first = products[0];
+  const cookie = await signIn(baseUrl, login).catch(() => null);
+  return {
+    home: { path: '/' },
+    category: cookie
+      ? { path: `/category/${encodeURIComponent(first?.category ?? 'Laptop')}`, cookie }
+      : { skipped: 'could not sign in (use --login email:password)' },
+    product: first ? { path: `/product/${encodeURIComponent(first._id)}` } : { skipped: 'no product for sale' },
+  };
+}
+
 /**
  * Lighthouse (its default mobile profile: a mid-range phone, simulated slow 4G and 4x CPU
  * slowdown) on the home page, a category page (signed in) and a product page of a running shop.
@@ -230,31 +260,11 @@ export async function runLighthouse(
     launch: (o: object) => Promise<{ port: number; kill: () => Promise<void> | void }>;
   }>('chrome-launcher');
 
-  const products = (await (await fetch(new URL('/api/allproducts?limit=1', baseUrl))).json()) as Array<{
-    _id: string;
-    category: string;
-  }>;
-  const first = products[0];
-  const cookie = await signIn(baseUrl, opts.login ?? 'buyer@shop.test:demo-shop-2026').catch(() => null);
-  const pages: Record<string, { path: string; cookie?: string | null } | { skipped: string }> = {
-    home: { path: '/' },
-    category: cookie
-      ? { path: `/category/${encodeURIComponent(first?.category ?? 'Laptop')}`, cookie }
-      : { skipped: 'could not sign in (use --login email:password)' },
-    product: first ? { path: `/product/${encodeURIComponent(first._id)}` } : { skipped: 'no product for sale' },
-  };
+  const pages = await benchPages(baseUrl, opts.login);
 
   const chrome = await chromeLauncher.launch({
     chromePath: opts.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: CHROME_FLAGS,
   });
   const results: Record<string, LighthouseResult | { skipped: string }> = {};
   try {
