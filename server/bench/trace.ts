@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHROMIUM_PATH } from '../../web/scripts/chromium';
 import { benchPages, CHROME_FLAGS, importPackage } from '../../web/scripts/measure';
 import { BENCH_LOGIN, startBenchShop } from './frontend';
 
@@ -171,7 +172,7 @@ async function main() {
     'chrome-launcher',
   );
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   try {

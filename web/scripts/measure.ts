@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const webRoot = path.resolve(decodeURIComponent(new URL('..', import.meta.url).pathname));
 
@@ -207,16 +208,8 @@ async function signIn(baseUrl: string, login: string): Promise<string | null> {
   return res.ok && cookies.length ? cookies.join('; ') : null;
 }
 
-/** Debian's Chromium as the benchmarks run it (headless, no sandbox, the network closed). */
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium as the benchmarks run it: headless, as the journeys run it otherwise. */
+export const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 export type BenchPage = { path: string; cookie?: string | null } | { skipped: string };
 
@@ -263,7 +256,7 @@ export async function runLighthouse(
   const pages = await benchPages(baseUrl, opts.login);
 
   const chrome = await chromeLauncher.launch({
-    chromePath: opts.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: opts.chromePath ?? CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
   const results: Record<string, LighthouseResult | { skipped: string }> = {};
