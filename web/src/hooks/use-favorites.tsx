@@ -1,4 +1,4 @@
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Favorite } from '@shop/contract';
 import { useUser } from '@/hooks/use-user';
@@ -44,8 +44,6 @@ export interface SavedState {
   /** Signed in as someone who can save (not an admin). */
   signedIn: boolean;
   savedIds: ReadonlySet<string>;
-  /** Their saved list is still being asked for. */
-  pending: boolean;
   /** A heart is on the page: the saved list is wanted (asked for once the first one shows). */
   want: () => void;
 }
@@ -63,15 +61,10 @@ export function SavedProvider({ children }: { children: ReactNode }) {
   // Pages without a heart (the dashboard, forms) do not ask for the saved list.
   const [wanted, setWanted] = useState(false);
   const favorites = useFavorites(signedIn && wanted);
+  const want = useCallback(() => setWanted(true), []);
   const value = useMemo<SavedState>(
-    () => ({
-      user,
-      signedIn,
-      savedIds: new Set((favorites.data ?? []).map((f) => f.productId)),
-      pending: signedIn && wanted && favorites.isPending,
-      want: () => setWanted(true),
-    }),
-    [user, signedIn, wanted, favorites.data, favorites.isPending],
+    () => ({ user, signedIn, savedIds: new Set((favorites.data ?? []).map((f) => f.productId)), want }),
+    [user, signedIn, favorites.data, want],
   );
   return <SavedContext value={value}>{children}</SavedContext>;
 }
