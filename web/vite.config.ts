@@ -85,10 +85,9 @@ function scriptAfterPaint(): Plugin {
 
 /**
  * No style rule of the build hangs on `:root:has(...)`. Chromium re-checks such a selector against the
- * whole document on every element added or removed anywhere (Vite's `<link rel=modulepreload>` for a
- * lazy page, the app's first render), and the root's custom properties changing restyles every element:
- * on the home page at 4x CPU that was a 97 ms append of one link and an 84 ms restyle of 953 elements,
- * long tasks right when the app takes the page over. daisyUI locks the page's scroll while a modal is
+ * whole document on every element added or removed anywhere (a `<link rel=modulepreload>` for a lazy
+ * page, the app's first render), and the root's custom properties changing restyles every element: on
+ * the home page at 4x CPU, an 84 ms restyle of all 953 elements right when the app took the page over. daisyUI locks the page's scroll while a modal is
  * open with two of them (`:root:has(.modal[open], ...)`): they become `:root[data-scroll-lock]`, which
  * the shop's dialogs set while open (hooks/use-scroll-lock.ts). Its theme-controller ones are left out
  * in index.css. Any other `:root:has(` stops the build.
@@ -136,7 +135,7 @@ function rootHasFree(): Plugin {
  * relative paths resolve to .ts/.tsx files.
  */
 function publicPageModules(roots: string[], heavy: RegExp): { files: Set<string>; icons: Set<string> } {
-  const src = path.join(webRoot, 'src');
+  const src = aliases['@'];
   const resolve = (from: string, spec: string): string | null => {
     const base = spec.startsWith('@/')
       ? path.join(src, spec.slice(2))
@@ -326,10 +325,6 @@ function shopNameInDevelopment(mode: string): Plugin {
 }
 
 /**
- * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
- * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
- */
-/**
  * One chunk for the parts the public pages (home, a category, a product) share (cards, lists, filters,
  * components, hooks, helpers, their icons) instead of 30-40 chunks of 0.2-16 kB: each chunk a page
  * loads is a request and a task of its own on the phone's main thread (a trace of the home page at
@@ -355,6 +350,10 @@ const inSharedChunk = (id: string) => {
   return !!icon && (!icon[1] || shared.icons.has(icon[1]));
 };
 
+/**
+ * SPA build served by the server from web/dist. In development (and `vite preview`) /api goes to
+ * the server, http://localhost:3000 unless API_URL says otherwise (env or web/.env.local).
+ */
 export default defineConfig(({ command, mode, isSsrBuild }) => {
   // A production build ships production code even when the caller's NODE_ENV is 'test' (a CI job, or a
   // build started from inside a test run): React's development build would be 555 KB, not 355.
