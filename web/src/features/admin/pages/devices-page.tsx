@@ -3,6 +3,7 @@ import { CATEGORIES, type Device, type DeviceInput } from '@shop/contract';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { calloutClass } from '@/components/callout';
+import { AdminFormFooter } from '../components/form-footer';
 import {
   useAdminDevices,
   useResolveFlag,
@@ -130,19 +131,12 @@ function DeviceForm({ device, onDone }: { device: Device | null; onDone: () => v
         />
         Retired (no longer offered when listing)
       </label>
-      {save.isError ? (
-        <p role="alert" className={calloutClass('error', 'sm:col-span-2')}>
-          {errorMessage(save.error)}
-        </p>
-      ) : null}
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
-          {device ? 'Save model' : 'Add model'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <AdminFormFooter
+        error={save.isError ? errorMessage(save.error) : null}
+        saving={save.isPending}
+        submitLabel={device ? 'Save model' : 'Add model'}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { MeetupSpot, MeetupSpotInput, Place } from '@shop/contract';
 import { errorMessage } from '@/lib/api';
 import { calloutClass } from '@/components/callout';
+import { AdminFormFooter } from '../components/form-footer';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { PlacePicker } from '@/components/place-picker';
 import { useAddMeetupSpot } from '../api/add-meetup-spot';
@@ -129,19 +130,12 @@ function SpotForm({ spot, onDone }: { spot: MeetupSpot | null; onDone: () => voi
       {field('lat', 'Latitude', '-90 to 90')}
       {field('lng', 'Longitude', '-180 to 180')}
       <div className="sm:col-span-2">{field('hours', 'Opening hours', 'As people should read them, e.g. Daily 10:00-22:00')}</div>
-      {problem || save.isError ? (
-        <p role="alert" className={calloutClass('error', 'sm:col-span-2')}>
-          {problem || errorMessage(save.error)}
-        </p>
-      ) : null}
-      <div className="flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={save.isPending}>
-          {spot ? 'Save spot' : 'Add spot'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <AdminFormFooter
+        error={problem || (save.isError ? errorMessage(save.error) : null)}
+        saving={save.isPending}
+        submitLabel={spot ? 'Save spot' : 'Add spot'}
+        onCancel={onDone}
+      />
     </form>
   );
 }
