@@ -1,4 +1,4 @@
-import { Star } from 'lucide-react';
+import { CssIcon } from './css-icon';
 import { pluralize } from '@/lib/format';
 
 interface SellerRatingProps {
@@ -21,7 +21,7 @@ export function SellerRating({ rating, count, size = 'sm', className = '' }: Sel
       aria-label={label}
       title={label}
     >
-      <Star size={size === 'xs' ? 12 : 14} className="fill-warning text-warning" aria-hidden="true" />
+      <CssIcon name="star" className={`text-warning ${size === 'xs' ? 'size-3' : 'size-3.5'}`} />
       <span className="font-medium">{rating.toFixed(1)}</span>
       <span className="text-base-content/70">({count})</span>
     </span>

@@ -1,10 +1,13 @@
-import { BadgeCheck } from 'lucide-react';
+import { cssIconClass } from './css-icon-list';
 
 /** The tick beside a seller the shop's team verified (product cards, the product page, a conversation). */
 export function VerifiedTick() {
   return (
-    <span className="inline-flex shrink-0 text-info" role="img" aria-label="Verified seller" title="Verified seller">
-      <BadgeCheck size={16} aria-hidden="true" />
-    </span>
+    <span
+      className={`${cssIconClass('badge-check')} size-4 text-info`}
+      role="img"
+      aria-label="Verified seller"
+      title="Verified seller"
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/contract';
-import { CalendarDays, Clock, MapPin, Tag } from 'lucide-react';
+import { CssIcon } from '@/components/css-icon';
 import { FavoriteButton } from '@/components/favorite-button';
 import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
@@ -84,7 +84,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           </p>
           {saving ? <span className="badge badge-success badge-soft badge-sm hidden sm:inline-flex">{saving}% off</span> : null}
           <p className="ml-auto flex min-w-0 items-center gap-0.5 text-xs text-base-content/80 sm:hidden">
-            <MapPin size={12} className="shrink-0" aria-hidden="true" />
+            <CssIcon name="map-pin" className="size-3" />
             <span className="sr-only">Location: </span>
             <span className="truncate">
               {product.distanceKm !== undefined ? `${formatDistance(product.distanceKm)} · ` : ''}
@@ -96,12 +96,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
         <PriceDrop product={product} className="hidden sm:flex" />
         <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
           <dt className="flex items-center gap-1">
-            <Tag size={14} aria-hidden="true" />
+            <CssIcon name="tag" className="size-3.5" />
             Original price
           </dt>
           <dd className="line-through decoration-base-content/40">{formatMoney(product.original_price)}</dd>
           <dt className="flex items-center gap-1">
-            <MapPin size={14} aria-hidden="true" />
+            <CssIcon name="map-pin" className="size-3.5" />
             Location
           </dt>
           <dd>
@@ -111,12 +111,12 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             ) : null}
           </dd>
           <dt className="flex items-center gap-1">
-            <Clock size={14} aria-hidden="true" />
+            <CssIcon name="clock" className="size-3.5" />
             Used
           </dt>
           <dd>{formatYears(product.used_year)}</dd>
           <dt className="flex items-center gap-1">
-            <CalendarDays size={14} aria-hidden="true" />
+            <CssIcon name="calendar-days" className="size-3.5" />
             Posted
           </dt>
           <dd>{formatDate(product.date)}</dd>
