@@ -94,3 +94,16 @@ test('the first screen of home, a category and a product runs no zod', () => {
     }
   }
 });
+
+test('the chunks a public page runs on arrival tell V8 to compile them off the main thread; lazy ones do not', () => {
+  // compileHints (vite.config.ts): `//# allFunctionsCalledOnLoad` must be the file's first line to count.
+  const assets = path.join(built().dist, 'assets');
+  const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const hinted = (prefix: string) => {
+    const file = files.find((f) => f.startsWith(`${prefix}-`));
+    expect(file, `${prefix} chunk in the build`).toBeTruthy();
+    return fs.readFileSync(path.join(assets, file!), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
+  };
+  for (const chunk of ['index', 'shared', 'home-page', 'category-page', 'product-page']) expect(hinted(chunk), chunk).toBe(true);
+  for (const chunk of ['login-page', 'booking-modal']) expect(hinted(chunk), chunk).toBe(false);
+});
