@@ -7,12 +7,19 @@
  * - what handling the page's responses cost, by kind (scripts, images, the rest): each response is
  *   main-thread work of its own, however small the file;
  * - the long tasks, those over 12.5 ms (50 ms at 4x, the ones total blocking time counts), each
- *   with the events it spent most in.
+ *   with the events it spent most in;
+ * - the main thread's CPU time (the trace's thread time, not the wall clock) and the blocking time
+ *   that CPU time alone would give (each task after the first paint: 4x its CPU time over 50 ms). On a
+ *   machine where other processes take the cores (2 cores here: the browser's other threads, the
+ *   server, Lighthouse itself), a task's wall time is often twice its CPU time and moves from run to
+ *   run; what the page's own code costs is its CPU time.
  *
  *   npx tsx bench/trace.ts                    builds the web app and serves it as `npm start` does
  *   npx tsx bench/trace.ts --url URL          a running shop (demo data); --login email:password
  *   ... --out DIR                             keeps each trace (DevTools' Performance panel opens them)
  *   ... --keep                                leaves the shop it started running until Ctrl-C
+ *   ... --url A --url B --runs 4 --brief      compares two shops (before and after a change): runs
+ *                                             them in turn, one line a run, then each one's medians
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +35,14 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; requestId?: string; functionName?: string }; elementCount?: number };
+  /** Thread (CPU) time, where the trace has it. */
+  tdur?: number;
+  args?: {
+    name?: string;
+    data?: { url?: string; requestId?: string; functionName?: string };
+    elementCount?: number;
+    frame?: string;
+  };
 }
 
 /** Lighthouse's task groups (core/lib/tracehouse/task-groups.js); an event of none takes its parent's. */
@@ -139,8 +153,14 @@ export function summarise(events: TraceEvent[]) {
         .map(([k, v]) => `${k} ${ms(v)}`);
       return { atMs: ms(t.ts - start), ms: ms(t.dur!), spentIn };
     });
+  // Top-level tasks only (a task inside a task, as a nested run loop makes, is counted once).
+  const topLevel: TraceEvent[] = [];
+  for (const t of tasks) if (!topLevel.length || t.ts >= topLevel.at(-1)!.ts + topLevel.at(-1)!.dur!) topLevel.push(t);
+  const fcp = thread.find((e) => e.name === 'firstContentfulPaint')?.ts ?? start;
   return {
     mainThreadMs: ms(tasks.reduce((a, t) => a + t.dur!, 0)),
+    mainThreadCpuMs: ms(topLevel.reduce((a, t) => a + (t.tdur ?? t.dur!), 0)),
+    blockingCpuMs: ms(topLevel.filter((t) => t.ts >= fcp).reduce((a, t) => a + Math.max(0, 4 * (t.tdur ?? t.dur!) - 50_000), 0)),
     byGroupMs: Object.fromEntries(
       Object.entries(byGroup)
         .sort((a, b) => b[1] - a[1])
@@ -153,10 +173,17 @@ export function summarise(events: TraceEvent[]) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, login: { type: 'string' }, out: { type: 'string' }, keep: { type: 'boolean' } },
+    options: {
+      url: { type: 'string', multiple: true },
+      login: { type: 'string' },
+      out: { type: 'string' },
+      keep: { type: 'boolean' },
+      runs: { type: 'string', default: '1' },
+      brief: { type: 'boolean' },
+    },
   });
   const shop = values.url ? undefined : await startBenchShop();
-  const baseUrl = values.url ?? shop!.baseUrl;
+  const bases = values.url ?? [shop!.baseUrl];
   const { default: lighthouse } = await importPackage<{
     default: (
       url: string,
@@ -175,35 +202,68 @@ async function main() {
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
+  /** Per page and shop: each run's performance, TBT, main thread (Lighthouse, 4x), its CPU time (4x) and CPU blocking time. */
+  const rows = new Map<string, number[][]>();
   try {
-    for (const [name, page] of Object.entries(await benchPages(baseUrl, values.login ?? BENCH_LOGIN))) {
-      if ('skipped' in page) {
-        console.log(`\n${name}: skipped (${page.skipped})`);
-        continue;
-      }
-      const run = await lighthouse(new URL(page.path, baseUrl).href, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
-      });
-      if (!run) continue;
-      const audit = (id: string) => Math.round(run.lhr.audits[id]?.numericValue ?? Number.NaN);
-      console.log(
-        `\n${name} ${page.path}: performance ${Math.round(run.lhr.categories.performance.score * 100)}, TBT ${audit('total-blocking-time')} ms, main thread ${audit('mainthread-work-breakdown')} ms at 4x, benchmarkIndex ${Math.round(run.lhr.environment.benchmarkIndex)}`,
-      );
-      console.log(JSON.stringify(summarise(run.artifacts.Trace.traceEvents), null, 1));
-      if (values.out) {
-        fs.mkdirSync(values.out, { recursive: true });
-        fs.writeFileSync(path.join(values.out, `${name}.json`), JSON.stringify(run.artifacts.Trace));
+    const pagesOf = new Map<string, Awaited<ReturnType<typeof benchPages>>>();
+    for (const base of bases) pagesOf.set(base, await benchPages(base, values.login ?? BENCH_LOGIN));
+    for (let run = 0; run < Number(values.runs); run++) {
+      // In turn, each shop first every other round: neither always runs after the other.
+      for (const base of run % 2 ? [...bases].reverse() : bases) {
+        for (const [name, page] of Object.entries(pagesOf.get(base)!)) {
+          if ('skipped' in page) {
+            console.log(`\n${name}: skipped (${page.skipped})`);
+            continue;
+          }
+          const result = await lighthouse(new URL(page.path, base).href, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance'],
+            extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+          });
+          if (!result) continue;
+          const audit = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
+          const summary = summarise(result.artifacts.Trace.traceEvents);
+          const row = [
+            Math.round(result.lhr.categories.performance.score * 100),
+            audit('total-blocking-time'),
+            audit('mainthread-work-breakdown'),
+            Math.round(4 * summary.mainThreadCpuMs),
+            Math.round(summary.blockingCpuMs),
+            Math.round(result.lhr.environment.benchmarkIndex),
+          ];
+          const key = `${name} ${base}`;
+          rows.set(key, [...(rows.get(key) ?? []), row]);
+          console.log(
+            `\n${name} ${new URL(page.path, base).href}: performance ${row[0]}, TBT ${row[1]} ms, main thread ${row[2]} ms at 4x (CPU ${row[3]} ms, blocking by CPU ${row[4]} ms), benchmarkIndex ${row[5]}`,
+          );
+          if (!values.brief) console.log(JSON.stringify(summary, null, 1));
+          if (values.out) {
+            fs.mkdirSync(values.out, { recursive: true });
+            fs.writeFileSync(
+              path.join(values.out, `${name}${bases.length > 1 ? `-${bases.indexOf(base)}` : ''}-${run}.json`),
+              JSON.stringify(result.artifacts.Trace),
+            );
+          }
+        }
       }
     }
   } finally {
     chrome.kill();
   }
+  if (Number(values.runs) > 1 || bases.length > 1) {
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(
+      '\nmedians: performance / TBT / main thread / CPU / blocking by CPU (ms at 4x), then every run (@benchmarkIndex)',
+    );
+    for (const [key, runs] of [...rows].sort()) {
+      const medians = [0, 1, 2, 3, 4].map((i) => median(runs.map((r) => r[i]!)));
+      console.log(`${key}: ${medians.join(' / ')}   ${runs.map((r) => `${r.slice(0, 5).join('/')}@${r[5]}`).join(' ')}`);
+    }
+  }
   if (shop && values.keep) {
-    console.log(`\nThe shop runs at ${baseUrl} (Ctrl-C stops it).`);
+    console.log(`\nThe shop runs at ${bases[0]} (Ctrl-C stops it).`);
     process.once('SIGINT', () => void shop.stop().then(() => process.exit(0)));
   } else await shop?.stop();
 }
