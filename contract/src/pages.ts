@@ -153,6 +153,12 @@ export type InitialPageData = {
   productList?: { category?: string; page: ProductListPage };
   /** Which sign-in methods the server offers beside the password, as GET /api/auth-config answers its `google`. */
   authConfig?: { google: boolean };
+  /**
+   * True when the browser said it is a phone (`Sec-CH-UA-Mobile: ?1`, which Chromium browsers send
+   * with every request): product cards leave out the details a phone's layout does not show.
+   * Absent otherwise (Safari sends no such header: its cards carry everything, hidden by CSS).
+   */
+  phone?: boolean;
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

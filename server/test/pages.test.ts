@@ -164,6 +164,27 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     }
   });
 
+  it("a phone's page (Sec-CH-UA-Mobile: ?1) says so, and its cards leave out the details a phone does not show", async () => {
+    const wide = await rawGet(`${t.baseUrl}/`);
+    const phone = await rawGet(`${t.baseUrl}/`, { 'sec-ch-ua-mobile': '?1' });
+    for (const res of [wide, phone]) {
+      expect(res.status).toBe(200);
+      // Caches keep the two apart (the page is no-store anyway).
+      expect(res.headers.vary).toBe('Cookie, Sec-CH-UA-Mobile');
+    }
+    const [wideHtml, phoneHtml] = [wide.body.toString('utf8'), phone.body.toString('utf8')];
+    expect(shopData(wideHtml)).not.toHaveProperty('phone');
+    expect(shopData(phoneHtml)).toMatchObject({ phone: true });
+    const { items } = shopData<{ productList: { page: { items: { _id: string }[] } } }>(phoneHtml).productList.page;
+    expect(items.length).toBeGreaterThan(0);
+    // Every card both ways; the desktop details (the "Original price" row) only in the wide one.
+    for (const html of [wideHtml, phoneHtml])
+      for (const item of items) expect(rootOf(html)).toContain(`href="/product/${item._id}"`);
+    expect(rootOf(wideHtml).split('Original price')).toHaveLength(items.length + 1);
+    expect(rootOf(phoneHtml)).not.toContain('Original price');
+    expect(rootOf(phoneHtml).length).toBeLessThan(rootOf(wideHtml).length * 0.8);
+  });
+
   it('a product page is 200 on sale or sold, 410 hidden or unlisted, 404 unknown', async () => {
     const status = async (id: string) => (await fetch(`${t.baseUrl}/product/${id}`)).status;
     expect(await status(available)).toBe(200);

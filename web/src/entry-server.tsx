@@ -49,7 +49,7 @@ export async function render(url: string, data: InitialPageData, options: { shop
       sink.on('error', reject);
       const stream = renderToPipeableStream(
         <StrictMode>
-          <AppProviders queryClient={queryClient} shopName={options.shopName}>
+          <AppProviders queryClient={queryClient} shopName={options.shopName} phone={data.phone === true}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProviders>
         </StrictMode>,

@@ -68,7 +68,7 @@ const firstCommit = new Promise<void>((resolve) => {
 async function start() {
   await yieldToMain();
   // What the server put into the page (InitialPageData: who is signed in, the page's item, seller or lists) is not asked for again.
-  seedFromPage(queryClient);
+  const pageData = seedFromPage(queryClient);
   await yieldToMain();
   const rendered = container.hasChildNodes();
   const hydrationData = rendered ? await prepareHydration(routes, window.location.pathname) : undefined;
@@ -77,7 +77,7 @@ async function start() {
   await yieldToMain();
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} shopName={readShopName()}>
+      <AppProviders queryClient={queryClient} shopName={readShopName()} phone={pageData?.phone === true}>
         <RouterProvider router={router} />
         <OnMount run={committed} />
       </AppProviders>

@@ -9,6 +9,7 @@ import { trustSlots } from '@/features/trust/trust-slots';
 import { createQueryClient } from '@/lib/query-client';
 import { ToasterHost } from '@/components/toaster-host';
 import { ShopNameContext } from '@/hooks/use-shop-name';
+import { PhoneContext } from '@/hooks/use-phone';
 import { SavedProvider } from '@/hooks/use-favorites';
 
 // The modal (and its form library and schema) loads on the first Buy now only.
@@ -20,25 +21,30 @@ export function AppProviders({
   children,
   queryClient,
   shopName = '',
+  phone = false,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   /** The server's SHOP_NAME, as it wrote it into the page (hooks/use-shop-name.ts). */
   shopName?: string;
+  /** The page was asked for by a phone (InitialPageData.phone, hooks/use-phone.ts). */
+  phone?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <ShopNameContext value={shopName}>
-        <BookingModalContext value={BookingModal}>
-          <YourBookingContext value={YourBooking}>
-            <TalkContext value={talkSlots}>
-              <TrustContext value={trustSlots}>
-                <SavedProvider>{children}</SavedProvider>
-              </TrustContext>
-            </TalkContext>
-          </YourBookingContext>
-        </BookingModalContext>
+        <PhoneContext value={phone}>
+          <BookingModalContext value={BookingModal}>
+            <YourBookingContext value={YourBooking}>
+              <TalkContext value={talkSlots}>
+                <TrustContext value={trustSlots}>
+                  <SavedProvider>{children}</SavedProvider>
+                </TrustContext>
+              </TalkContext>
+            </YourBookingContext>
+          </BookingModalContext>
+        </PhoneContext>
       </ShopNameContext>
       <ToasterHost />
     </QueryClientProvider>

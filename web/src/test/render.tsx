@@ -58,6 +58,8 @@ interface Options {
   /** undefined: leave the session to fetch; null: logged out; a user: logged in. */
   user?: TestUser | null;
   queryClient?: QueryClient;
+  /** The page as a phone asked for it (InitialPageData.phone). */
+  phone?: boolean;
 }
 
 /** Renders with the app's providers and an in-memory router. */
@@ -67,7 +69,7 @@ export function renderWithApp(ui: ReactElement | null, options: Options = {}) {
   const routes = options.routes ?? [{ path: '/', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const result = render(
-    <AppProviders queryClient={queryClient} shopName="Test Shop">
+    <AppProviders queryClient={queryClient} shopName="Test Shop" phone={options.phone}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

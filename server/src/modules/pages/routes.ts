@@ -70,6 +70,7 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
   ) => {
     const shell = await fs.readFile(path.join(webDist, 'index.html'), 'utf8');
     data.authConfig = { google: opts.google === true };
+    if (request.headers['sec-ch-ua-mobile'] === '?1') data.phone = true;
     // Who is signed in, so the app need not ask: the session the request's one reading found (the
     // auth plugin sends renewed cookies with the answer), its bearer token left out.
     try {
@@ -89,7 +90,12 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
         ? await renderer.render(here + request.url.slice(pathname.length), data, request.log)
         : null;
     // Never kept, not even for Back: the page says who is signed in, which a sign-in elsewhere changes.
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'Cookie');
+    // A phone's page differs too (InitialPageData.phone).
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('vary', 'Cookie, Sec-CH-UA-Mobile');
     return renderShell(shell, shopName, { ...head, url }, data, body ?? undefined);
   };
 

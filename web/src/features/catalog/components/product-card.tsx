@@ -1,6 +1,7 @@
 import type { Product } from '@shop/contract';
 import { CssIcon } from '@/components/css-icon';
 import { FavoriteButton } from '@/components/favorite-button';
+import { usePhone } from '@/hooks/use-phone';
 import { Img } from '@/components/img';
 import { SellerRating } from '@/components/seller-rating';
 import { VerifiedTick } from '@/components/verified-tick';
@@ -30,10 +31,14 @@ interface ProductCardProps {
  * whole card (one tab stop per card); the buttons sit above it. Below `sm` (phones, two cards a row) the
  * card is compact: photo, condition, name, price, place and the verified tick; the rest, and Buy now,
  * are on the product page the card opens (a given `action`, such as the seller's Ad button, stays).
+ * On a phone (usePhone: the browser said so) those parts are not drawn at all: about 28 elements a card
+ * that the browser would parse and style and React hydrate for nothing (a phone turned sideways past
+ * `sm` shows the compact card in the wider grid).
  */
 export function ProductCard({ product, onBuy, priority = false, action, badges, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const saving = percentBelow(product.price, product.original_price);
+  const phone = usePhone();
   return (
     <article
       className="card relative h-full border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
@@ -82,7 +87,9 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             <span className="sr-only">Price: </span>
             {formatMoney(product.price)}
           </p>
-          {saving ? <span className="badge badge-success badge-soft badge-sm hidden sm:inline-flex">{saving}% off</span> : null}
+          {saving && !phone ? (
+            <span className="badge badge-success badge-soft badge-sm hidden sm:inline-flex">{saving}% off</span>
+          ) : null}
           <p className="ml-auto flex min-w-0 items-center gap-0.5 text-xs text-base-content/80 sm:hidden">
             <CssIcon name="map-pin" className="size-3" />
             <span className="sr-only">Location: </span>
@@ -93,53 +100,59 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
             {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
           </p>
         </div>
-        <PriceDrop product={product} className="hidden sm:flex" />
-        <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
-          <dt className="flex items-center gap-1">
-            <CssIcon name="tag" className="size-3.5" />
-            Original price
-          </dt>
-          <dd className="line-through decoration-base-content/40">{formatMoney(product.original_price)}</dd>
-          <dt className="flex items-center gap-1">
-            <CssIcon name="map-pin" className="size-3.5" />
-            Location
-          </dt>
-          <dd>
-            {product.location}
-            {product.distanceKm !== undefined ? (
-              <span className="text-base-content/70"> · {formatDistance(product.distanceKm)} away</span>
-            ) : null}
-          </dd>
-          <dt className="flex items-center gap-1">
-            <CssIcon name="clock" className="size-3.5" />
-            Used
-          </dt>
-          <dd>{formatYears(product.used_year)}</dd>
-          <dt className="flex items-center gap-1">
-            <CssIcon name="calendar-days" className="size-3.5" />
-            Posted
-          </dt>
-          <dd>{formatDate(product.date)}</dd>
-        </dl>
-        <p className="hidden flex-wrap items-center gap-1 text-sm sm:flex">
-          <span className="text-base-content/70">Seller:</span>
-          <span className="font-medium">{product.seller}</span>
-          {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
-          <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
-        </p>
-        <div className={`card-actions relative z-10 mt-auto pt-2 ${action ? '' : 'hidden sm:flex'}`}>
-          {action ??
-            (onBuy ? (
-              <button
-                type="button"
-                className="btn btn-primary btn-block"
-                onClick={() => onBuy(product)}
-                aria-label={`Buy now: ${product.name}`}
-              >
-                Buy now
-              </button>
-            ) : null)}
-        </div>
+        {phone ? null : (
+          <>
+            <PriceDrop product={product} className="hidden sm:flex" />
+            <dl className="hidden grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm text-base-content/80 sm:grid">
+              <dt className="flex items-center gap-1">
+                <CssIcon name="tag" className="size-3.5" />
+                Original price
+              </dt>
+              <dd className="line-through decoration-base-content/40">{formatMoney(product.original_price)}</dd>
+              <dt className="flex items-center gap-1">
+                <CssIcon name="map-pin" className="size-3.5" />
+                Location
+              </dt>
+              <dd>
+                {product.location}
+                {product.distanceKm !== undefined ? (
+                  <span className="text-base-content/70"> · {formatDistance(product.distanceKm)} away</span>
+                ) : null}
+              </dd>
+              <dt className="flex items-center gap-1">
+                <CssIcon name="clock" className="size-3.5" />
+                Used
+              </dt>
+              <dd>{formatYears(product.used_year)}</dd>
+              <dt className="flex items-center gap-1">
+                <CssIcon name="calendar-days" className="size-3.5" />
+                Posted
+              </dt>
+              <dd>{formatDate(product.date)}</dd>
+            </dl>
+            <p className="hidden flex-wrap items-center gap-1 text-sm sm:flex">
+              <span className="text-base-content/70">Seller:</span>
+              <span className="font-medium">{product.seller}</span>
+              {product.sellerStatus === 'verified' ? <VerifiedTick /> : null}
+              <SellerRating rating={product.sellerRating} count={product.sellerReviews} />
+            </p>
+          </>
+        )}
+        {phone && !action ? null : (
+          <div className={`card-actions relative z-10 mt-auto pt-2 ${action ? '' : 'hidden sm:flex'}`}>
+            {action ??
+              (onBuy ? (
+                <button
+                  type="button"
+                  className="btn btn-primary btn-block"
+                  onClick={() => onBuy(product)}
+                  aria-label={`Buy now: ${product.name}`}
+                >
+                  Buy now
+                </button>
+              ) : null)}
+          </div>
+        )}
       </div>
     </article>
   );
