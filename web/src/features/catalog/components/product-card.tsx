@@ -56,7 +56,7 @@ export function ProductCard({ product, onBuy, priority = false, action, badges, 
           priority={priority}
           className="h-auto w-full object-cover"
         />
-        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+        <div className="absolute left-2 right-14 top-2 flex flex-wrap gap-1">
           <span className="badge badge-neutral badge-sm">{product.condition}</span>
           <PriceDrop product={product} badgeOnly className="sm:hidden" />
           {product.goodPrice ? <span className="badge badge-success badge-sm">{DEVICE_STRINGS.goodPrice}</span> : null}
