@@ -19,7 +19,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/db/client';
 import { seedCategories } from '../src/seed/demo';
 import { ensureSyntheticSellers, SYNTHETIC_DOMAIN, SYNTHETIC_LOCATIONS } from '../src/seed/synthetic';
-import { benchDbUrl, log, PG_URL, productionEnv, startShop, tmpDir } from './lib/shop';
+import { benchDbUrl, log, median, PG_URL, productionEnv, startShop, tmpDir } from './lib/shop';
 
 const DB = 'shop_devices_1m';
 const PRODUCTS = Number(process.env.BENCH_DEVICES_PRODUCTS ?? 1_000_000);
@@ -111,11 +111,6 @@ async function measure(base: string, p: string): Promise<Run> {
   const r = await autocannon({ url: `${base}${p}`, connections: CONNECTIONS, duration: DURATION });
   return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, load1 };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 
 export async function runDevicesBench() {
   const url = benchDbUrl(DB);

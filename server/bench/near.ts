@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchDbUrl, ensureCatalog, log, productionEnv, runScript, startShop, tmpDir } from './lib/shop';
+import { benchDbUrl, ensureCatalog, log, median, productionEnv, runScript, startShop, tmpDir } from './lib/shop';
 
 const PG_DB = 'shop_near_1m';
 const PG_PRODUCTS = Number(process.env.BENCH_NEAR_PG_PRODUCTS ?? 1_000_000);
@@ -47,11 +47,6 @@ const uptime = () =>
     .map((l) => l.toFixed(2))
     .join(', ')}`;
 type Run = { reqPerSec: number; p50: number; p99: number; non2xx: number; uptime: string };
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
-
 async function ensurePglite() {
   const marker = path.join(LITE_DIR, 'near-loaded.txt');
   if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === String(LITE_PRODUCTS)) return;

@@ -41,7 +41,7 @@ import { migrationsFolder, PGLITE_EXTENSIONS } from '../src/db/client';
 import { singleRow } from '../src/db/rows';
 import { runFrontendBench } from './frontend';
 import { renderSvg } from './chart';
-import { benchDbUrl, log, PG_URL, productionEnv, runScript, type Shop, startShop } from './lib/shop';
+import { benchDbUrl, log, median, PG_URL, productionEnv, runScript, type Shop, startShop } from './lib/shop';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsDir = path.join(here, 'results');
@@ -308,8 +308,6 @@ async function sameBytes(app: Server, ceiling: Server, calls: [string, string, s
     }
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * One database: on PostgreSQL the ceiling is measured right before each call (the machine is

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { rssKb } from './lib/shop';
+import { median, rssKb } from './lib/shop';
 import { freePort } from '../test/helpers/port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -306,7 +306,6 @@ async function main() {
     }
     // Start and end are the medians of the first and the last three windows: one window's p99 moves
     // with whatever else the machine is doing.
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const edge = (ws: Window[]) => ({ rssMb: median(ws.map((w) => w.rssMb)), p99: median(ws.map((w) => w.p99)) });
     const n = Math.min(3, Math.max(1, Math.floor(windows.length / 2)));
     const first = edge(windows.slice(0, n));

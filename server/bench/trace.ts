@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../../web/scripts/chromium';
 import { benchPages, CHROME_FLAGS, importPackage } from '../../web/scripts/measure';
 import { BENCH_LOGIN, startBenchShop } from './frontend';
+import { median } from './lib/shop';
 
 interface TraceEvent {
   name: string;
@@ -41,7 +42,6 @@ interface TraceEvent {
     name?: string;
     data?: { url?: string; requestId?: string; functionName?: string };
     elementCount?: number;
-    frame?: string;
   };
 }
 
@@ -253,7 +253,6 @@ async function main() {
     chrome.kill();
   }
   if (Number(values.runs) > 1 || bases.length > 1) {
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     console.log(
       '\nmedians: performance / TBT / main thread / CPU / blocking by CPU (ms at 4x), then every run (@benchmarkIndex)',
     );

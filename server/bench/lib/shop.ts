@@ -19,6 +19,9 @@ export const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 };
 
+/** The median of `xs` (the upper one of an even count): the 50th percentile. */
+export const median = (xs: number[]) => pct(xs, 50);
+
 /** BENCH_PG_URL's server, database `name`. */
 export const benchDbUrl = (name: string) => {
   const u = new URL(PG_URL);
