@@ -25,9 +25,10 @@ export function seedQueries(client: QueryClient, data: InitialPageData): void {
 
 /**
  * Seeds the query cache from what the server wrote into the page, so the first screen asks for none
- * of it again, and returns that data (null without any). Read once (a second call finds it marked). The element stays where it is: taking it out
- * of the body while the app starts made the browser restyle the whole page (every element after it
- * might match another selector), a 20 ms task on a phone.
+ * of it again, and returns that data (null without any). Read once (a second call finds it marked).
+ * The element stays where it is: taking it out of the body while the app starts made the browser
+ * restyle the whole page (every element after it might match another selector), a 20 ms task on a
+ * phone.
  */
 export function seedFromPage(client: QueryClient, doc: Document = document): InitialPageData | null {
   const el = doc.getElementById(INITIAL_DATA_ID);
