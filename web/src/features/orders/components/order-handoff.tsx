@@ -80,37 +80,52 @@ function CaseForm({
 }
 
 /**
- * The buyer's side of the meeting while the money is held: "Show code" opens the QR code and the
- * 6-digit code the seller scans or types (the seller is paid only then), and declining at the meeting.
- * A button beside the order's status, the code in a dialog: drawn in the order's row, the code made
- * every row of the table tall. The order's live events refresh it.
+ * The buyer's side of the meeting while the money is held: "Show code" beside the order's status
+ * (drawn in the order's row, the code made every row of the table tall). It only asks the page to
+ * show {@link HandoffCodeDialog}: the page keeps which order's code is open, above its table-or-cards
+ * switch, so a window resized across the breakpoint (a tablet turned) does not close the code under
+ * the person reading it. The order's live events refresh it.
  */
-export function HandoffCode({ order }: { order: Order }) {
+export function HandoffCode({ order, onShow }: { order: Order; onShow: (orderId: string) => void }) {
   const held = order.status === 'paid';
   const handoff = useHandoff(order._id, held);
-  const [declining, setDeclining] = useState(false);
-  const [open, setOpen] = useState(false);
   if (!held) return null;
   if (handoff.isPending) return <span className="skeleton inline-block h-8 w-28" aria-hidden="true" />;
   if (handoff.isError) return <p className="text-sm text-error">Could not load the hand-off: {errorMessage(handoff.error)}</p>;
   const h = handoff.data;
   if (h.status !== 'paid' || !h.code || !h.qr) return null;
-  const close = () => {
-    setOpen(false);
-    setDeclining(false);
-  };
   return (
     <section className="inline-flex" aria-label={`Hand-off of ${order.productName}`}>
       <button
         type="button"
         className="btn btn-primary btn-sm whitespace-nowrap"
         aria-label={`Show code for ${order.productName}`}
-        onClick={() => setOpen(true)}
+        onClick={() => onShow(order._id)}
       >
         <QrCode size={16} aria-hidden="true" />
         Show code
       </button>
-      <Modal open={open} onClose={close} title="Your hand-off code">
+    </section>
+  );
+}
+
+/**
+ * The QR code and the 6-digit code the seller scans or types (the seller is paid only then), and
+ * declining at the meeting. Open while `orderId` is set and that hand-off is still held: once the
+ * seller confirms (a live event), it closes by itself.
+ */
+export function HandoffCodeDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+  const handoff = useHandoff(orderId ?? '', !!orderId);
+  const [declining, setDeclining] = useState(false);
+  const h = orderId ? handoff.data : undefined;
+  const open = !!h && h.status === 'paid' && !!h.code && !!h.qr;
+  const close = () => {
+    setDeclining(false);
+    onClose();
+  };
+  return (
+    <Modal open={open} onClose={close} title="Your hand-off code">
+      {open && orderId ? (
         <div className="flex flex-col gap-3 text-sm">
           <p>
             Show this to the seller when you meet, after you have checked the item. The seller gets your money only when they
@@ -118,12 +133,12 @@ export function HandoffCode({ order }: { order: Order }) {
           </p>
           <div className="flex flex-wrap items-center gap-4">
             <div className="rounded-box bg-white p-2">
-              <QRCodeSVG value={h.qr} size={144} role="img" aria-label="QR code for the seller to scan" />
+              <QRCodeSVG value={h.qr ?? ''} size={144} role="img" aria-label="QR code for the seller to scan" />
             </div>
             <div>
               <p className="text-base-content/70">Hand-off code</p>
               <p className="font-mono text-3xl font-bold tracking-[0.3em]" data-testid="handoff-code">
-                <span className="sr-only">Hand-off code: {h.code.split('').join(' ')}</span>
+                <span className="sr-only">Hand-off code: {h.code?.split('').join(' ')}</span>
                 <span aria-hidden="true">{h.code}</span>
               </p>
             </div>
@@ -145,7 +160,7 @@ export function HandoffCode({ order }: { order: Order }) {
           ) : null}
           {declining ? (
             <CaseForm
-              orderId={order._id}
+              orderId={orderId}
               kind="decline"
               label="What is not as described?"
               submitLabel="Decline and release my money"
@@ -153,8 +168,8 @@ export function HandoffCode({ order }: { order: Order }) {
             />
           ) : null}
         </div>
-      </Modal>
-    </section>
+      ) : null}
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { exactly } from '@/test/exactly';
 import { mockFetch } from '@/test/fetch-mock';
@@ -143,6 +143,36 @@ describe('MyOrdersPage', () => {
     expect(within(dialog).getByText('Hand-off code: 0 4 2 9 1 7')).toBeInTheDocument();
     expect(within(dialog).getByTestId('handoff-code')).toHaveTextContent('042917');
     expect(within(dialog).getByRole('img', { name: 'QR code for the seller to scan' })).toBeInTheDocument();
+  });
+
+  it('the open code and a half-written decline stay open when the window crosses from table to cards', async () => {
+    // A window whose width can change: the listeners the page adds are called as the browser would.
+    let wide = true;
+    const listeners = new Set<() => void>();
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          get matches() {
+            return wide;
+          },
+          media: query,
+          addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+          removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+        }) as unknown as MediaQueryList,
+    );
+    renderPage([paid]);
+    await userEvent.click(await within(await screen.findByRole('table')).findByRole('button', { name: 'Show code for Pixel 7' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Not as described? Decline' }));
+    await userEvent.type(screen.getByLabelText('What is not as described?'), 'The screen');
+    wide = false;
+    act(() => {
+      for (const fn of listeners) fn();
+    });
+    expect(await screen.findByRole('list', { name: 'Your orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Your hand-off code' });
+    expect(within(dialog).getByTestId('handoff-code')).toHaveTextContent('042917');
+    expect(within(dialog).getByLabelText('What is not as described?')).toHaveValue('The screen');
   });
 
   it('the buyer declines at the meeting with a reason; the hold is released', async () => {

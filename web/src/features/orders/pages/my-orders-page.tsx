@@ -17,7 +17,7 @@ import { formatMoney } from '@/lib/format';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useDeleteOrder } from '../api/delete-order';
 import { useMyOrders } from '../api/get-my-orders';
-import { HandoffCode, OrderHandoff } from '../components/order-handoff';
+import { HandoffCode, HandoffCodeDialog, OrderHandoff } from '../components/order-handoff';
 import { MeetingPanel } from '@/components/meeting-panel';
 import { OrderPaymentDetails, paymentState } from '../components/order-payment';
 
@@ -40,8 +40,9 @@ function DeleteAction({ order, onDelete }: { order: Order; onDelete: (order: Ord
 }
 
 /** Pay while unpaid, with what paying means (the money is held until the hand-off); else the payment record. */
-function PaymentStatus({ order }: { order: Order }) {
-  if (paymentState(order) !== 'unpaid') return <OrderPaymentDetails order={order} action={<HandoffCode order={order} />} />;
+function PaymentStatus({ order, onShowCode }: { order: Order; onShowCode: (orderId: string) => void }) {
+  if (paymentState(order) !== 'unpaid')
+    return <OrderPaymentDetails order={order} action={<HandoffCode order={order} onShow={onShowCode} />} />;
   return (
     <div className="flex flex-col items-start gap-1">
       <Link
@@ -96,6 +97,9 @@ export function MyOrdersPage() {
   const orders = useMyOrders(user?.email);
   const deleteOrder = useDeleteOrder();
   const [toDelete, setToDelete] = useState<Order | null>(null);
+  // Whose hand-off code is open: kept here, with its dialog below, not in a row that the switch
+  // between table and cards would replace.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   // A table from md up, cards on phones: one of the two in the page, never both.
   const wide = useMediaQuery(MD_UP);
 
@@ -167,7 +171,7 @@ export function MyOrdersPage() {
                     <SellerContact order={order} />
                   </dd>
                 </dl>
-                <PaymentStatus order={order} />
+                <PaymentStatus order={order} onShowCode={setCodeFor} />
                 <MeetingPanel orderId={order._id} side="buyer" open={order.status === 'unpaid' || order.status === 'paid'} />
                 <OrderHandoff order={order} />
                 <Review order={order} />
@@ -227,7 +231,7 @@ export function MyOrdersPage() {
                   <td className="whitespace-nowrap">{formatMoney(order.price)}</td>
                   <td>
                     <div className="flex flex-col gap-2">
-                      <PaymentStatus order={order} />
+                      <PaymentStatus order={order} onShowCode={setCodeFor} />
                       <OrderHandoff order={order} />
                       <Review order={order} />
                     </div>
@@ -238,6 +242,7 @@ export function MyOrdersPage() {
           </table>
         </div>
       )}
+      <HandoffCodeDialog orderId={codeFor} onClose={() => setCodeFor(null)} />
       <ConfirmDialog
         open={!!toDelete}
         title="Delete this order?"
