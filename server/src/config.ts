@@ -56,6 +56,7 @@ function parseTrustProxy(value: string): { ok: false | number | string[] } | { e
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    FAST_PASSWORD_HASH: bool.optional(),
     PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
     HOST: z.string().optional(),
     BASE_URL: z.url().optional(),
@@ -156,6 +157,12 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.PAYMENT_PROVIDER === 'stripe' && !env.STRIPE_SECRET_KEY)
       ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'is required when PAYMENT_PROVIDER=stripe' });
+    if (env.FAST_PASSWORD_HASH && env.NODE_ENV !== 'test')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FAST_PASSWORD_HASH'],
+        message: 'is for the test suites only (NODE_ENV=test): it makes password hashes cheap to guess',
+      });
     if (env.NODE_ENV === 'production' && !env.BETTER_AUTH_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'is required when NODE_ENV=production' });
     if (env.NODE_ENV === 'production' && !env.SMTP_URL)
@@ -244,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPasswordShownOnce: production,
     adminEmails: e.ADMIN_EMAILS,
     authSecret: e.BETTER_AUTH_SECRET,
+    /** NODE_ENV=test only: new password hashes cost a sixteenth (auth/password-hash.ts, decision 075). */
+    fastPasswordHash: e.FAST_PASSWORD_HASH === true,
     trustProxy,
     webDist: path.resolve(e.WEB_DIST),
     /** The web app's server renderer (`npm run build` writes it); public pages go out without their body when it is missing. */

@@ -2,6 +2,8 @@ import { hashPassword } from 'better-auth/crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, PASSWORD_BLANK_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from '@shop/contract';
+import { isTestPasswordHash, testPasswordHasher } from '../src/auth/password-hash';
+import { loadConfig } from '../src/config';
 import { account, user, verification } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectStatus, uniqueEmail } from './helpers/builders';
@@ -114,5 +116,44 @@ describe('the password rule (contract newPasswordSchema) at sign-up, change and 
       .set({ password: await hashPassword('kiwi77') })
       .where(eq(account.id, acc.id));
     expect((await t.client().signIn(email, 'kiwi77')).status).toBe(200);
+  });
+});
+
+describe('password hashes (decision 075)', () => {
+  const storedHash = async (email: string) => {
+    const [row] = await t.database.db
+      .select({ password: account.password })
+      .from(account)
+      .innerJoin(user, eq(user.id, account.userId))
+      .where(eq(user.email, email));
+    return row?.password ?? '';
+  };
+
+  it("the suites' cheap hash is a test setting only: refused unless NODE_ENV=test, off by default", () => {
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => loadConfig({ NODE_ENV, DATA_DIR: '/tmp/x', FAST_PASSWORD_HASH: 'true' }), NODE_ENV).toThrow(
+        /FAST_PASSWORD_HASH: is for the test suites only/,
+      );
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/x' }).fastPasswordHash).toBe(false);
+    expect(testPasswordHasher(false)).toBeUndefined();
+  });
+
+  it('with it on, a new password is stored as the cheap hash and checked: right in, wrong out', async () => {
+    const email = uniqueEmail('cheap-hash');
+    await t.client().signUp(email, { password: 'walnut-river-5' });
+    const hash = await storedHash(email);
+    expect(isTestPasswordHash(hash), hash.slice(0, 24)).toBe(true);
+    expect((await t.client().signIn(email, 'walnut-river-5')).status).toBe(200);
+    expect((await t.client().signIn(email, 'walnut-river-6')).status).toBe(401);
+  });
+
+  it('a hash of the cheap kind that was tampered with never matches', async () => {
+    const hasher = testPasswordHasher(true);
+    assert.isDefined(hasher);
+    const hash = await hasher.hash('pine-lamp-31');
+    expect(await hasher.verify({ hash, password: 'pine-lamp-31' })).toBe(true);
+    const flipped = `${hash.slice(0, -1)}${hash.endsWith('0') ? '1' : '0'}`;
+    expect(await hasher.verify({ hash: flipped, password: 'pine-lamp-31' })).toBe(false);
+    expect(await hasher.verify({ hash: hash.split(':')[0] ?? '', password: 'pine-lamp-31' })).toBe(false);
   });
 });

@@ -30,6 +30,7 @@ import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { accountMailPlugin } from './account-mail';
 import { isCommonPassword } from './common-passwords';
 import { claimMailSlot } from './mail-throttle';
+import { testPasswordHasher } from './password-hash';
 import { totpOncePlugin } from './totp-once';
 import { forgetUnprovenParty } from './unproven-account';
 
@@ -329,6 +330,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     }),
     emailAndPassword: {
       enabled: true,
+      password: testPasswordHasher(config.fastPasswordHash),
       minPasswordLength: MIN_NEW_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Off so that a taken address is answered as a new one (signInNewAccount signs real new accounts

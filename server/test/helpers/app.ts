@@ -32,6 +32,8 @@ export type TestApp = {
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    // Cheap password hashes (decision 075): the suite signs thousands of people up and in.
+    FAST_PASSWORD_HASH: 'true',
     LOG_LEVEL: 'silent',
     PORT: '0',
     DATA_DIR: dataDir,

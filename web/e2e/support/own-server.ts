@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from '../../../server/test/helpers/port';
 
 /**
- * The real shop server on a free port with a fresh data directory: the shared one of global-setup,
+ * The real shop server on a free port with a fresh data directory: those of global-setup (one per worker),
  * and those a test file starts for itself with the settings it needs (e.g. Google sign-in against a
  * local OIDC provider). `env` overrides the defaults below.
  */
@@ -51,6 +51,8 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
       // The journeys list many items as the few demo sellers: the per-seller upload caps stay out of the way.
       UPLOADS_PER_HOUR: '100000',
       UNUSED_UPLOADS_MAX: '100000',
+      // Cheap password hashes for the many people the journeys sign up (decision 075; test mode only).
+      ...(!env.NODE_ENV || env.NODE_ENV === 'test' ? { FAST_PASSWORD_HASH: 'true' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
