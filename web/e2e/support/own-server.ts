@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from '../../../server/test/helpers/port';
 
 /**
- * The real shop server on a free port with a fresh data directory: those of global-setup (one per worker),
+ * The real shop server on a free port with a fresh data directory: the shared one of global-setup,
  * and those a test file starts for itself with the settings it needs (e.g. Google sign-in against a
  * local OIDC provider). `env` overrides the defaults below.
  */
