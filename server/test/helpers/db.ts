@@ -7,11 +7,21 @@ import { createDatabase, PGLITE_EXTENSIONS, type Database } from '../../src/db/c
 
 export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
+/**
+ * The migrated template's dump (43 MB), read once per worker: a Blob is immutable, and every PGlite
+ * the worker starts copies its files out of it.
+ */
+let template: { file: string; blob: Blob } | undefined;
+function templateBlob(): Blob {
+  const file = inject('pgliteTemplate');
+  if (template?.file !== file) template = { file, blob: new Blob([fs.readFileSync(file)]) };
+  return template.blob;
+}
+
 /** A fresh, migrated database of its own for one test file, on PGlite or PostgreSQL. */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
-    const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    const client = new PGlite({ loadDataDir: blob, extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ loadDataDir: templateBlob(), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return createDatabase({ kind: 'pglite', client });
   }
