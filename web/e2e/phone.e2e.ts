@@ -72,6 +72,8 @@ async function checkScreen(page: Page, name: string) {
 }
 
 async function openFirstCard(list: Locator) {
+  // Not the list of the last search while the new one loads (the app marks it busy).
+  await expect(list).not.toHaveAttribute('aria-busy', 'true');
   const name = ((await list.getByRole('article').first().getByRole('heading').textContent()) ?? '').trim();
   // That card by its name: other journeys' bookings may reorder the list between reading and clicking.
   await list.getByRole('article', { name, exact: true }).first().getByRole('link').click();
@@ -118,10 +120,18 @@ for (const phone of PHONES) {
       await expect(page.getByLabel('Search products')).toBeFocused();
       await bar.getByRole('link', { name: 'Account' }).click();
       await expectPath(page, '/login');
-      await bar.getByRole('link', { name: 'Sell' }).click();
-      await expectPath(page, '/login');
-      await bar.getByRole('link', { name: 'Messages' }).click();
-      await expectPath(page, '/login');
+      // Sell and Messages need an account: each leads to /login, remembering where it was going. The
+      // address is /login all along, so each step waits for its own redirect (a later click must not
+      // race an earlier one).
+      for (const tab of ['Sell', 'Messages']) {
+        const link = bar.getByRole('link', { name: tab });
+        const to = new URL((await link.getAttribute('href')) ?? '', page.url()).pathname;
+        await link.click();
+        await expect
+          .poll(() => page.evaluate(() => (history.state?.usr as { from?: { pathname?: string } } | undefined)?.from?.pathname))
+          .toBe(to);
+        await expectPath(page, '/login');
+      }
       await bar.getByRole('link', { name: 'Home' }).click();
       await expectPath(page, '/');
     });
