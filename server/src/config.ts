@@ -251,7 +251,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPasswordShownOnce: production,
     adminEmails: e.ADMIN_EMAILS,
     authSecret: e.BETTER_AUTH_SECRET,
-    /** NODE_ENV=test only: new password hashes cost a sixteenth (auth/password-hash.ts, decision 075). */
+    /** NODE_ENV=test only: new password hashes do a 32nd of the work (auth/password-hash.ts, decision 075). */
     fastPasswordHash: e.FAST_PASSWORD_HASH === true,
     trustProxy,
     webDist: path.resolve(e.WEB_DIST),
