@@ -1,11 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { AppProviders } from '@/app/providers';
-import { toast } from '@/lib/toast';
-import { testQueryClient } from '@/test/render';
 
 describe('ToasterHost', () => {
   it('puts no toast library on the page until the first toast, and shows that toast once it has loaded', async () => {
+    // The toast module as a page first loads it: test files share a worker (vitest.config.ts,
+    // isolate: false), and an earlier file's toast has loaded the library already.
+    vi.resetModules();
+    const { AppProviders } = await import('@/app/providers');
+    const { toast } = await import('@/lib/toast');
+    const { testQueryClient } = await import('@/test/render');
     const { container } = render(
       <AppProviders queryClient={testQueryClient()}>
         <p>page</p>

@@ -32,4 +32,7 @@ if (!window.matchMedia) {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // What a test left outside Testing Library's containers (a toast region, a portal): test files
+  // share a worker's document (vitest.config.ts, isolate: false).
+  document.body.innerHTML = '';
 });

@@ -38,7 +38,8 @@ describe('PaymentPage', () => {
   it('shows the product, the amount and the test cards; Pay waits for the client secret', async () => {
     renderPage({ 'POST /api/create-payment-intent': () => pending() });
     expect(await screen.findByRole('heading', { name: 'Payment for MacBook Air M1' })).toBeInTheDocument();
-    expect(screen.getByText('$1,234.00')).toBeInTheDocument();
+    // The amount under "Please pay" (the Pay button repeats it once the card form has loaded).
+    expect(screen.getByText('Please pay').nextElementSibling).toHaveTextContent('$1,234.00');
     expect(await screen.findByText(/Test mode/)).toBeInTheDocument();
     expect(screen.getByText('4242 4242 4242 4242')).toBeInTheDocument();
     expect(screen.getByText('4000 0000 0000 0002')).toBeInTheDocument();

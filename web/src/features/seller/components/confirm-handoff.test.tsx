@@ -1,12 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockFetch } from '@/test/fetch-mock';
-import { renderWithApp } from '@/test/render';
-import { ConfirmHandoff } from './confirm-handoff';
 
 const decodeQrFrame = vi.hoisted(() => vi.fn((_frame: { width: number; height: number }): string | null => null));
 vi.mock('./qr-frame', () => ({ decodeQrFrame }));
+
+// Loaded afresh, after the mock: test files share a worker (vitest.config.ts, isolate: false), and an
+// earlier file may have loaded the component with the real decoder. The app around it comes from the
+// same fresh load, so its contexts are the ones the component reads.
+let mockFetch: typeof import('@/test/fetch-mock').mockFetch;
+let renderWithApp: typeof import('@/test/render').renderWithApp;
+let ConfirmHandoff: typeof import('./confirm-handoff').ConfirmHandoff;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ mockFetch } = await import('@/test/fetch-mock'));
+  ({ renderWithApp } = await import('@/test/render'));
+  ({ ConfirmHandoff } = await import('./confirm-handoff'));
+});
 
 const seller = { id: 'u-s', name: 'Sally', email: 'seller@shop.test', role: 'seller' as const, verified: true };
 const orderId = '66666666-6666-4666-8666-666666666666';
