@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
-import type { Order } from '@shop/contract';
+import type { Handoff, Order } from '@shop/contract';
 import { QrCode } from 'lucide-react';
 import { Modal } from '@/components/modal';
 import { errorMessage } from '@/lib/api';
@@ -79,6 +79,12 @@ function CaseForm({
   );
 }
 
+/** The code and QR text to show while the money is held, with the hand-off; null once it is not. */
+function codeToShow(h: Handoff | undefined) {
+  if (h?.status !== 'paid' || !h.code || !h.qr) return null;
+  return { h, code: h.code, qr: h.qr };
+}
+
 /**
  * The buyer's side of the meeting while the money is held: "Show code" beside the order's status
  * (drawn in the order's row, the code made every row of the table tall). It only asks the page to
@@ -92,8 +98,7 @@ export function HandoffCode({ order, onShow }: { order: Order; onShow: (orderId:
   if (!held) return null;
   if (handoff.isPending) return <span className="skeleton inline-block h-8 w-28" aria-hidden="true" />;
   if (handoff.isError) return <p className="text-sm text-error">Could not load the hand-off: {errorMessage(handoff.error)}</p>;
-  const h = handoff.data;
-  if (h.status !== 'paid' || !h.code || !h.qr) return null;
+  if (!codeToShow(handoff.data)) return null;
   return (
     <section className="inline-flex" aria-label={`Hand-off of ${order.productName}`}>
       <button
@@ -117,15 +122,14 @@ export function HandoffCode({ order, onShow }: { order: Order; onShow: (orderId:
 export function HandoffCodeDialog({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const handoff = useHandoff(orderId ?? '', !!orderId);
   const [declining, setDeclining] = useState(false);
-  const h = orderId ? handoff.data : undefined;
-  const open = !!h && h.status === 'paid' && !!h.code && !!h.qr;
+  const shown = orderId ? codeToShow(handoff.data) : null;
   const close = () => {
     setDeclining(false);
     onClose();
   };
   return (
-    <Modal open={open} onClose={close} title="Your hand-off code">
-      {open && orderId ? (
+    <Modal open={!!shown} onClose={close} title="Your hand-off code">
+      {shown && orderId ? (
         <div className="flex flex-col gap-3 text-sm">
           <p>
             Show this to the seller when you meet, after you have checked the item. The seller gets your money only when they
@@ -133,27 +137,27 @@ export function HandoffCodeDialog({ orderId, onClose }: { orderId: string | null
           </p>
           <div className="flex flex-wrap items-center gap-4">
             <div className="rounded-box bg-white p-2">
-              <QRCodeSVG value={h.qr ?? ''} size={144} role="img" aria-label="QR code for the seller to scan" />
+              <QRCodeSVG value={shown.qr} size={144} role="img" aria-label="QR code for the seller to scan" />
             </div>
             <div>
               <p className="text-base-content/70">Hand-off code</p>
               <p className="font-mono text-3xl font-bold tracking-[0.3em]" data-testid="handoff-code">
-                <span className="sr-only">Hand-off code: {h.code?.split('').join(' ')}</span>
-                <span aria-hidden="true">{h.code}</span>
+                <span className="sr-only">Hand-off code: {shown.code.split('').join(' ')}</span>
+                <span aria-hidden="true">{shown.code}</span>
               </p>
             </div>
           </div>
-          {h.heldUntil ? (
+          {shown.h.heldUntil ? (
             <p className="text-base-content/70">
-              Held until {formatWhen(h.heldUntil)}; if the hand-off is not confirmed by then, the hold is released.
+              Held until {formatWhen(shown.h.heldUntil)}; if the hand-off is not confirmed by then, the hold is released.
             </p>
           ) : null}
-          {h.lockedUntil ? (
+          {shown.h.lockedUntil ? (
             <p role="status" className="text-warning">
-              Too many wrong codes were typed: confirming is locked until {formatWhen(h.lockedUntil)}.
+              Too many wrong codes were typed: confirming is locked until {formatWhen(shown.h.lockedUntil)}.
             </p>
           ) : null}
-          {h.canDecline && !declining ? (
+          {shown.h.canDecline && !declining ? (
             <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setDeclining(true)}>
               Not as described? Decline
             </button>
