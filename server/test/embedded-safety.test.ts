@@ -10,14 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { createDatabase, PGLITE_EXTENSIONS } from '../src/db/client';
 import { DataDirLockedError, lockDataDir } from '../src/db/lock';
 import { freePort } from './helpers/port';
 import { Client } from './helpers/client';
 import { productBody, uploadPhoto } from './helpers/builders';
-import { testDbKind } from './helpers/db';
+import { pgliteTemplateBlob, testDbKind } from './helpers/db';
 
 const serverDir = path.resolve(decodeURIComponent(new URL('..', import.meta.url).pathname));
 const DEMO_PASSWORD = 'demo-shop-2026-test';
@@ -131,7 +131,7 @@ async function preparedDataDir(label: string): Promise<string> {
     const dir = tmpDir('template');
     const pglite = new PGlite({
       dataDir: path.join(dir, 'pglite'),
-      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
+      loadDataDir: pgliteTemplateBlob(),
       extensions: PGLITE_EXTENSIONS,
     });
     await pglite.waitReady;

@@ -4,11 +4,10 @@
  * (an unpublished status is a break), and the database's invariants hold after. `npm run fuzz` runs
  * the same at any size (10,000 before a release). FUZZ_SEED picks another sequence of requests.
  */
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers/app';
 import { buyer, expectError } from './helpers/builders';
-import { testDbKind } from './helpers/db';
+import { pgliteTemplateBlob, testDbKind } from './helpers/db';
 import { brokenInvariants } from './fuzz/invariants';
 import { fuzzApi } from './fuzz/openapi-fuzz';
 import { startFuzzShop, type FuzzShop } from './fuzz/shop';
@@ -19,7 +18,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 describe.runIf(testDbKind === 'pglite')('fuzzing the API from its OpenAPI document', () => {
   let shop: FuzzShop;
   beforeAll(async () => {
-    shop = await startFuzzShop({ template: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
+    shop = await startFuzzShop({ template: pgliteTemplateBlob() });
   });
   afterAll(() => shop?.close());
 

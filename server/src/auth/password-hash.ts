@@ -43,5 +43,5 @@ export function testPasswordHasher(fast: boolean) {
   };
 }
 
-/** Whether a stored hash is the test suites' cheap one (a test checks production never writes one). */
+/** Whether a stored hash is the test suites' cheap one (passwords.test.ts checks that test mode writes it). */
 export const isTestPasswordHash = (hash: string) => hash.startsWith(FAST_PREFIX);

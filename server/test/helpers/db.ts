@@ -12,7 +12,7 @@ export const testDbKind = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postg
  * the worker starts copies its files out of it.
  */
 let template: { file: string; blob: Blob } | undefined;
-function templateBlob(): Blob {
+export function pgliteTemplateBlob(): Blob {
   const file = inject('pgliteTemplate');
   if (template?.file !== file) template = { file, blob: new Blob([fs.readFileSync(file)]) };
   return template.blob;
@@ -21,7 +21,7 @@ function templateBlob(): Blob {
 /** A fresh, migrated database of its own for one test file, on PGlite or PostgreSQL. */
 export async function createTestDatabase(): Promise<Database> {
   if (testDbKind === 'pglite') {
-    const client = new PGlite({ loadDataDir: templateBlob(), extensions: PGLITE_EXTENSIONS });
+    const client = new PGlite({ loadDataDir: pgliteTemplateBlob(), extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     return createDatabase({ kind: 'pglite', client });
   }
