@@ -415,3 +415,24 @@ describe('price guide and insights', () => {
     expectError(await s.get(`/api/products/${fair}/insights`), 403, "another seller's insights");
   });
 });
+
+// Last: its listing would change the counts the tests above expect.
+describe('search after a catalogue edit', () => {
+  it('a model an admin adds finds its listings at once, though a search for it was answered before', async () => {
+    const q = '/api/allproducts?q=quuxphone';
+    expect(expectStatus(await anon.get<{ _id: string }[]>(q), 200, 'before the model').body).toEqual([]);
+    const a = await admin(t);
+    const body = {
+      category: 'Mobile',
+      brand: 'Acme',
+      model: 'Quuxphone 2',
+      releaseYear: 2025,
+      storage: ['64 GB'],
+      colours: ['Red'],
+    };
+    const made = expectStatus(await a.post<Device>('/api/devices', body), 201, 'admin adds');
+    // Named without the model's words: found only as a listing of the model the search names.
+    const id = await listOk(s2, { name: 'Blue handset, like new', category: 'Mobile', deviceId: made.body.id, variant: 's64gb' });
+    expect(expectStatus(await anon.get<{ _id: string }[]>(q), 200, 'after').body.map((p) => p._id)).toEqual([id]);
+  });
+});

@@ -109,17 +109,21 @@ export function queryReader(query: Query) {
       return best?.term ?? w;
     });
     const unique = [...new Set(words)];
-    // A whole catalogue word before the last is matched as a word: GIN finds one lexeme's postings
-    // fast, while a prefix (word:*) unions every lexeme it starts ('14:*' is 14, 140, 1400, 14th...),
-    // ~4x slower on common words at 1M listings. The last word stays a prefix (it may still be
-    // being typed: 'air' finds AirPods), as do words the catalogue does not know.
+    // A whole catalogue word before the last is matched as a word (the models a search names:
+    // DevicesService.modelsOf; GIN finds one lexeme's postings fast, while a prefix unions every
+    // lexeme it starts: '14:*' is 14, 140, 1400, 14th...). The last word stays a prefix (it may
+    // still be being typed: 'air' finds AirPods), as do words the catalogue does not know.
     const tsquery = unique.map((w, i) => ((known(w) || corrected.has(w)) && i < unique.length - 1 ? w : `${w}:*`)).join(' & ');
     const asTyped = typed.map((w) => `${w}:*`).join(' & ');
+    const asRead = unique.join(' ') === typed.join(' ') ? null : unique.join(' ');
     const r: ReadQuery = {
       words: unique,
-      corrected: unique.join(' ') === typed.join(' ') ? null : unique.join(' '),
+      corrected: asRead,
       tsquery,
-      matchTsquery: tsquery === asTyped ? tsquery : `(${tsquery}) | (${asTyped})`,
+      // Words read as typed: the tsquery differs from them at most in taking a word whole, which
+      // the prefix of that word matches too, so the words as typed find all of it. Each listing
+      // checked against one query, not two joined with |.
+      matchTsquery: asRead === null || tsquery === asTyped ? asTyped : `(${tsquery}) | (${asTyped})`,
       allKnown: unique.every((w) => known(w) || /^\p{N}+$/u.test(w)),
     };
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
