@@ -104,6 +104,22 @@ describe('FilterBar spec filters (GET /facets)', () => {
     expect(within(drawer).getByLabelText('Brand')).toHaveValue('Apple');
   });
 
+  it("a category page's closed drawer asks for no counts; opening it asks for that category's", async () => {
+    const mock = mockFetch({ 'GET /api/facets': { body: facets([{ value: 'Apple', label: 'Apple', count: 7 }]) } });
+    function CategoryBar() {
+      const { filters, setFilters } = useProductFilters({ allowCategory: false });
+      return <FilterBar filters={filters} onChange={setFilters} allowCategory={false} category="Laptop" />;
+    }
+    renderWithApp(<CategoryBar />, { user: null, initialEntries: ['/'] });
+    // Give a query that would start on mount its chance to.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(mock.callsTo('GET', '/api/facets')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+    const brand = await within(screen.getByRole('dialog')).findByLabelText('Brand');
+    expect(within(brand).getByRole('option', { name: 'Apple (7)' })).toBeInTheDocument();
+    expect(mock.callTo('GET', '/api/facets').url.searchParams.get('category')).toBe('Laptop');
+  });
+
   it('shows no spec filters when the counts fail', async () => {
     mockFetch({ 'GET /api/facets': { status: 500, body: { error: 'internal', message: 'boom' } } });
     renderPhone();

@@ -296,8 +296,10 @@ export function FilterBar({ filters, onChange, allowCategory, category }: Filter
             id={id}
             filters={filters}
             category={category}
-            // Counted only where someone looks at them: the open panel (always open from md) or a category page.
-            enabled={open || wide || !allowCategory}
+            // Counted only where someone looks at them: the open panel (always open from md). On a
+            // phone the closed drawer asks for nothing, a category page's too: a request, and the
+            // drawer drawn again, while the page is still being taken over by the app.
+            enabled={open || wide}
             onApply={(change) => apply(change)}
           />
         </FilterPanel>
