@@ -178,8 +178,9 @@ export function catalogService(database: Database, devices?: SearchReading) {
         return { ...toPage(rows), total };
       }
       const pageRows = async (): Promise<ProductRow[]> => {
-        if (byModel) return query<ProductRow>(byModel.name, byModel.text, byModel.values);
-        const ids = (await query<{ id: string }>(undefined, qy.text, qy.values)).map((r) => r.id);
+        const ids = (await query<{ id: string }>(byModel?.name, byModel?.text ?? qy.text, byModel?.values ?? qy.values)).map(
+          (r) => r.id,
+        );
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];
       };
       const [rows, est] = await Promise.all([pageRows(), qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues)]);

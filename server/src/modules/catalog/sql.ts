@@ -200,7 +200,7 @@ where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
 }
 
 /**
- * One page of a newest-first search whose words name catalogue models (modules/devices
+ * The ids of one page of a newest-first search whose words name catalogue models (modules/devices
  * found `deviceIds`): each model's newest listings from product_listed_device_newest_idx (a few index
  * entries per model), merged with the newest listings not linked to a model that match the words
  * (product_free_text_search_idx, which holds only those). Only for a text search with nothing but
@@ -236,16 +236,14 @@ export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquer
   const and = extra.map((c) => ` and ${c}`).join('');
   const limit = Math.floor(f.limit) + 1;
   return {
-    // The page's rows in the same statement: one round trip, the join run on the page's ids only.
-    text: `select ${PRODUCT_ROW_SQL} from (select m.id from (
+    text: `select u.id from (
   select x.id, x.created_at from unnest($1::uuid[]) as d(id) cross join lateral (
     select p.id, p.created_at from product p where p.device_id = d.id and p.listed${and}
     order by p.created_at desc, p.id desc limit ${limit}) as x
   union all
   (select p.id, p.created_at from product p where p.device_id is null and p.listed and p.search @@ to_tsquery('simple', $2)${and}
     order by p.created_at desc, p.id desc limit ${limit})
-) as m order by m.created_at desc, m.id desc limit ${limit}) as k
-join product p on p.id = k.id join "user" u on u.id = p.seller_id order by p.created_at desc, p.id desc`,
+) as u order by u.created_at desc, u.id desc limit ${limit}`,
     values,
     hasCursor: !!cursor,
     // Prepared once per shape: planning the text condition cost more than running this (12 ms vs 0.1 ms).
