@@ -108,7 +108,9 @@ export function Navbar() {
 
   return (
     // On phones the navbar scrolls away (the tab bar and the list's search stay): the list gets the screen.
-    <header className="relative z-30 border-b border-base-300 bg-base-100/95 backdrop-blur md:sticky md:top-0">
+    // See-through and blurred only where it stays on top (md): a backdrop filter is drawn again on
+    // every frame that moves what is behind it.
+    <header className="relative z-30 border-b border-base-300 bg-base-100 md:sticky md:top-0 md:bg-base-100/95 md:backdrop-blur">
       <nav className="navbar mx-auto max-w-7xl px-4" aria-label="Main">
         <div className="flex-1 lg:flex-none">
           <NavLink to={paths.home.getHref()} className="flex items-center gap-2 text-xl font-bold tracking-tight">

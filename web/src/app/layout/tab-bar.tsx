@@ -74,13 +74,15 @@ function useTabs(): Tab[] {
  * Phones only (below md): the app's main places in a bar at the bottom of the screen, within
  * thumb's reach, each tab 44 px or more in both directions. The page leaves room for it
  * (RootLayout's bottom padding), and it stays clear of the phone's home indicator.
+ * Opaque: a see-through bar with a backdrop blur is drawn again on every frame of a scroll
+ * under it, for 5 % of see-through.
  */
 export function TabBar() {
   const tabs = useTabs();
   return (
     <nav
       aria-label="Tabs"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-base-300 bg-base-100 pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="mx-auto grid h-14 max-w-lg grid-cols-5">
         {tabs.map((tab) => (

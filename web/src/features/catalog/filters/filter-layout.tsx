@@ -4,10 +4,11 @@ import { Repeat } from '@/components/repeat';
  * bar's chunk arrives, so the swap moves nothing. Phones: [search][Filters] in one row, 44 px tall
  * (a finger's size), that stays at the top of the screen while the list scrolls (sort and filters
  * are in the drawer); md: search + sort (h-10), then the panel in 3 columns (2 rows); xl: search +
- * sort, then the panel in one row.
+ * sort, then the panel in one row. The phone's bar is opaque (a backdrop blur is drawn again on
+ * every frame of the scroll under it).
  */
 export const barClass =
-  'block md:scroll-mt-20 max-md:sticky max-md:top-0 max-md:z-20 max-md:-mx-4 max-md:bg-base-100/95 max-md:px-4 max-md:py-2 max-md:backdrop-blur';
+  'block md:scroll-mt-20 max-md:sticky max-md:top-0 max-md:z-20 max-md:-mx-4 max-md:bg-base-100 max-md:px-4 max-md:py-2';
 export const barRowClass = 'flex gap-2';
 export const searchBoxClass = 'h-11 min-w-0 flex-1 md:h-10';
 export const filtersToggleClass = 'h-11 shrink-0 md:hidden';
