@@ -178,7 +178,7 @@ export function catalogService(database: Database, devices?: SearchReading) {
         return { ...toPage(rows), total };
       }
       const pageRows = async (): Promise<ProductRow[]> => {
-        const ids = (await query<{ id: string }>(byModel?.name, byModel?.text ?? qy.text, byModel?.values ?? qy.values)).map(
+        const ids = (await query<{ id: string }>(undefined, byModel?.text ?? qy.text, byModel?.values ?? qy.values)).map(
           (r) => r.id,
         );
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];
