@@ -27,6 +27,16 @@ async function device(name: string): Promise<Device> {
   return d;
 }
 
+/** A phone model an admin adds to the catalogue: one storage size, in red. */
+const acmePhone = (model: string, storage: string) => ({
+  category: 'Mobile',
+  brand: 'Acme',
+  model,
+  releaseYear: 2025,
+  storage: [storage],
+  colours: ['Red'],
+});
+
 async function list(by: Client, overrides: Record<string, unknown>) {
   const photos = [await fakeUpload(t, by)];
   return by.post<{ insertedId: string }>('/api/products', productBody(by, { photos, ...(overrides as Record<string, string>) }));
@@ -105,14 +115,7 @@ describe('the device catalogue', () => {
 
   it('admins add, change and retire models; others may not', async () => {
     const a = await admin(t);
-    const body = {
-      category: 'Mobile',
-      brand: 'Acme',
-      model: 'Zphone 9',
-      releaseYear: 2025,
-      storage: ['128 GB'],
-      colours: ['Red'],
-    };
+    const body = acmePhone('Zphone 9', '128 GB');
     expectError(await s.post('/api/devices', body), 403, 'seller adds');
     const made = expectStatus(await a.post<Device>('/api/devices', body), 201, 'admin adds');
     expect(made.body.variants).toEqual([{ key: 's128gb', label: '128 GB', storage: '128 GB' }]);
@@ -422,14 +425,7 @@ describe('search after a catalogue edit', () => {
     const q = '/api/allproducts?q=quuxphone';
     expect(expectStatus(await anon.get<{ _id: string }[]>(q), 200, 'before the model').body).toEqual([]);
     const a = await admin(t);
-    const body = {
-      category: 'Mobile',
-      brand: 'Acme',
-      model: 'Quuxphone 2',
-      releaseYear: 2025,
-      storage: ['64 GB'],
-      colours: ['Red'],
-    };
+    const body = acmePhone('Quuxphone 2', '64 GB');
     const made = expectStatus(await a.post<Device>('/api/devices', body), 201, 'admin adds');
     // Named without the model's words: found only as a listing of the model the search names.
     const id = await listOk(s2, { name: 'Blue handset, like new', category: 'Mobile', deviceId: made.body.id, variant: 's64gb' });

@@ -109,10 +109,10 @@ export function queryReader(query: Query) {
       return best?.term ?? w;
     });
     const unique = [...new Set(words)];
-    // A whole catalogue word before the last is matched as a word (the models a search names:
-    // DevicesService.modelsOf; GIN finds one lexeme's postings fast, while a prefix unions every
-    // lexeme it starts: '14:*' is 14, 140, 1400, 14th...). The last word stays a prefix (it may
-    // still be being typed: 'air' finds AirPods), as do words the catalogue does not know.
+    // A whole catalogue word before the last is taken whole: the models a search names
+    // (DevicesService.modelsOf) must have it as a word, not only a word starting with it. The last
+    // word stays a prefix (it may still be being typed: 'air' finds AirPods), as do words the
+    // catalogue does not know.
     const tsquery = unique.map((w, i) => ((known(w) || corrected.has(w)) && i < unique.length - 1 ? w : `${w}:*`)).join(' & ');
     const asTyped = typed.map((w) => `${w}:*`).join(' & ');
     const asRead = unique.join(' ') === typed.join(' ') ? null : unique.join(' ');
