@@ -61,6 +61,16 @@ async function smallTouchTargets(page: Page): Promise<string[]> {
 
 /** axe (WCAG 2.x A/AA, serious and critical) and the touch-target rule, on what the page shows now. */
 async function checkScreen(page: Page, name: string) {
+  // Once what is opening has finished (a drawer fades in): axe reads colours as they are drawn, and
+  // a label caught half faded in failed contrast once. Endless animations (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = axe.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -199,9 +209,16 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     await tabs(page).getByRole('link', { name: 'Search' }).click();
     const search = page.getByLabel('Search products');
     await expect(search).toBeFocused();
+    // The search's own answer: until it is in, the list on screen may still be the one before it,
+    // not yet marked busy (its first card was once read from there, a watch).
+    const searched = page.waitForResponse((r) => {
+      const u = new URL(r.url());
+      return u.pathname === '/api/allproducts' && u.searchParams.get('q') === 'laptop';
+    });
     await search.fill('laptop');
     await search.press('Enter');
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('laptop');
+    await searched;
     const list = await visible(products(page));
     await expect(page.getByText(/^\d+ results?$/)).toBeVisible();
 
