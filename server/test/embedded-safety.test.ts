@@ -297,7 +297,8 @@ describe.skipIf(!onPglite)('the real server on one data folder', () => {
     await server.exited;
     expect(interrupted, 'writes cut off by the kill').toBeGreaterThan(0);
 
-    // The kernel dropped the dead server's lock: it can be taken at once.
+    // The dead server's lock is dropped once its helper has read the end of its input: lockDataDir
+    // waits for that (it once took longer than the test's first try on a busy machine).
     const release = await lockDataDir(dataDir);
     await release();
 

@@ -42,6 +42,8 @@ const HELPERS: { command: string; args: (dir: string) => string[] }[] = [
 ];
 
 const HELPER_START_TIMEOUT_MS = 10_000;
+/** How long a folder found held is tried again before it is refused (lockDataDir). */
+const HELD_WAIT_MS = 3000;
 
 type Attempt = { outcome: 'locked'; release: () => Promise<void> } | { outcome: 'held' } | { outcome: 'missing' };
 
@@ -115,9 +117,25 @@ function attempt(helper: (typeof HELPERS)[number], dir: string): Promise<Attempt
  * called or this process ends. The folder is locked rather than a file in it: a lock file can be
  * deleted and made anew, which would let a second process lock the new file beside the first.
  * A folder another process holds (also from another container or PID namespace sharing the volume,
- * as long as both run on one kernel) is refused with DataDirLockedError.
+ * as long as both run on one kernel) is refused with DataDirLockedError, after `waitMs` of trying
+ * again.
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string, waitMs = HELD_WAIT_MS): Promise<() => Promise<void>> {
+  // A holder that has just died (kill -9, out of memory) lets go only once its helper has read the
+  // end of its input and exited: moments, longer on a busy machine. A restart right after a crash
+  // waits that long instead of being refused.
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await lockOnce(dataDir);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError) || Date.now() >= until) throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function lockOnce(dataDir: string): Promise<() => Promise<void>> {
   fs.mkdirSync(dataDir, { recursive: true });
   for (const helper of HELPERS) {
     const result = await attempt(helper, dataDir);
