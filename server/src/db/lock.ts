@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Socket } from 'node:net';
 
 /** The data folder is held by another process: the embedded database refuses to open it twice. */
@@ -131,7 +132,7 @@ export async function lockDataDir(dataDir: string, waitMs = HELD_WAIT_MS): Promi
     } catch (err) {
       if (!(err instanceof DataDirLockedError) || Date.now() >= until) throw err;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
