@@ -21,6 +21,10 @@ export const advertisementSchema = z
     category: z.string(),
     productId: answerId,
     price: z.number(),
+    photo: productPhotoSchema
+      .nullable()
+      .optional()
+      .describe("the product's cover photo in every stored size (as a list's `photos[0]`); null for items listed before uploads"),
   })
   .meta({ id: 'Advertisement' });
 export type Advertisement = z.infer<typeof advertisementSchema>;

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upload } from '../src/db/schema';
+import { product, upload } from '../src/db/schema';
 import { createStorage } from '../src/storage';
 import { photosService } from '../src/modules/uploads/service';
 import { freePort } from './helpers/port';
@@ -19,6 +19,7 @@ import { startTestApp, type TestApp } from './helpers/app';
 import type { Client, Res } from './helpers/client';
 import {
   addProduct,
+  advertise,
   buyer,
   expectError,
   expectStatus,
@@ -307,6 +308,26 @@ describe('photos of a listing', () => {
     expect(placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(card.photos).toEqual([coverOnCard]);
     expect(card.img).toBe(one.img);
+  });
+
+  it("an ad carries its product's cover in every size, as the product's card does (null without uploads)", async () => {
+    const withPhoto = await addProduct(s);
+    // As a demo row or an item listed before uploads: no stored photo, only `img`.
+    const without = await addProduct(s);
+    await t.database.db.update(product).set({ cover: null }).where(eq(product.id, without));
+    await advertise(s, withPhoto);
+    await advertise(s, without);
+    const ads = expectStatus(
+      await t.client().get<{ productId: string; img: string; photo: Photo | null }[]>('/api/advertise'),
+      200,
+      'ads',
+    ).body;
+    const list = (await t.client().get<{ _id: string; photos: Photo[] }[]>('/api/allproducts?limit=100')).body;
+    const ad = ads.find((a) => a.productId === withPhoto)!;
+    expect(ad.photo).toEqual(list.find((p) => p._id === withPhoto)!.photos[0]);
+    expect(ad.photo!.srcset).toMatch(/ \d+w/);
+    expect(ad.img).toBe(ad.photo!.url);
+    expect(ads.find((a) => a.productId === without)!.photo).toBeNull();
   });
 
   it("refuses photos that are not the seller's, already on another listing, unknown, repeated, none or more than 8 (400 photos)", async () => {

@@ -16,7 +16,7 @@ import { advertisement, category, product } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
 import { gazetteer } from '../places/gazetteer';
-import { toProductPhoto } from '../uploads/process';
+import { toProductPhoto, type StoredPhoto } from '../uploads/process';
 import { nearProducts } from './near';
 import {
   BY_IDS,
@@ -262,6 +262,7 @@ export function catalogService(database: Database, devices?: SearchReading) {
           img: product.img,
           category: product.category,
           priceCents: product.priceCents,
+          cover: product.cover,
         })
         .from(advertisement)
         .innerJoin(product, eq(product.id, advertisement.productId))
@@ -277,6 +278,7 @@ export function catalogService(database: Database, devices?: SearchReading) {
           category: r.category,
           productId: r.productId,
           price: money.toDollars(r.priceCents),
+          photo: r.cover ? toProductPhoto(r.cover as StoredPhoto) : null,
         })),
         nextCursor: page.nextCursor,
       };

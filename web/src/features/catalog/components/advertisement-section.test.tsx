@@ -23,6 +23,30 @@ describe('AdvertisementSection', () => {
     expect(screen.queryByTestId('ads-placeholder')).toBeNull();
   });
 
+  it("offers the cover's sizes when the ad has a stored photo, the plain img when it has none", async () => {
+    const photo = {
+      url: '/media/p/c1/640.webp',
+      width: 640,
+      height: 480,
+      srcset: '/media/p/c1/400.webp 400w, /media/p/c1/640.webp 640w',
+    };
+    mockFetch({
+      'GET /api/advertise': {
+        body: [
+          { ...ad, img: photo.url, photo },
+          { ...ad, _id: 'a2', name: 'Old one' },
+        ],
+      },
+    });
+    renderWithApp(<AdvertisementSection />);
+    const withPhoto = await screen.findByRole('img', { name: 'Pixel 7' });
+    expect(withPhoto.getAttribute('srcset')).toBe(photo.srcset);
+    expect(withPhoto.getAttribute('sizes')).toMatch(/40vw$/);
+    const plain = screen.getByRole('img', { name: 'Old one' });
+    expect(plain.getAttribute('src')).toBe(ad.img);
+    expect(plain.getAttribute('srcset')).toBeNull();
+  });
+
   it('is hidden when there are no ads, and when the list fails to load', async () => {
     for (const answer of [{ body: [] }, { status: 500, body: { error: 'internal_error', message: 'x' } }]) {
       mockFetch({ 'GET /api/advertise': answer });

@@ -27,7 +27,18 @@ export function AdvertisementSection() {
           <li key={ad._id}>
             <article className="card relative h-full flex-row overflow-hidden border border-base-300 bg-base-100 shadow-sm md:flex-col">
               <figure className="w-2/5 shrink-0 rounded-none bg-base-200 md:w-full">
-                <Img src={ad.img} alt={ad.name} width={400} height={300} className="h-full w-full object-cover md:h-auto" />
+                {/* The cover's sizes, as the product's card offers them: on the home page the card above
+                    has already fetched the same 400 px file, so the ad costs no second download. */}
+                <Img
+                  src={ad.photo?.url ?? ad.img}
+                  photo={ad.photo ?? undefined}
+                  avif
+                  sizes="(min-width: 1280px) 300px, (min-width: 768px) 25vw, 40vw"
+                  alt={ad.name}
+                  width={400}
+                  height={300}
+                  className="h-full w-full object-cover md:h-auto"
+                />
               </figure>
               <div className="card-body gap-2 p-4">
                 <h3 className="card-title text-base">
