@@ -20,6 +20,9 @@
  *   ... --keep                                leaves the shop it started running until Ctrl-C
  *   ... --url A --url B --runs 4 --brief      compares two shops (before and after a change): runs
  *                                             them in turn, one line a run, then each one's medians
+ *   ... --block '*.webp'                      the page without what those URLs give (Lighthouse's
+ *                                             blockedUrlPatterns): what a part of it costs
+ *   ... --page home                           only that page (home, category, product); repeatable
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -180,6 +183,8 @@ async function main() {
       keep: { type: 'boolean' },
       runs: { type: 'string', default: '1' },
       brief: { type: 'boolean' },
+      block: { type: 'string', multiple: true },
+      page: { type: 'string', multiple: true },
     },
   });
   const shop = values.url ? undefined : await startBenchShop();
@@ -211,6 +216,7 @@ async function main() {
       // In turn, each shop first every other round: neither always runs after the other.
       for (const base of run % 2 ? [...bases].reverse() : bases) {
         for (const [name, page] of Object.entries(pagesOf.get(base)!)) {
+          if (values.page && !values.page.includes(name)) continue;
           if ('skipped' in page) {
             console.log(`\n${name}: skipped (${page.skipped})`);
             continue;
@@ -221,6 +227,7 @@ async function main() {
             logLevel: 'error',
             onlyCategories: ['performance'],
             extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+            blockedUrlPatterns: values.block,
           });
           if (!result) continue;
           const audit = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
