@@ -15,6 +15,7 @@ import type { DevicesService } from '../devices/service';
 import { advertisement, category, product } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { decodeCursor, keysetPage, money, type Page } from '../../lib/paging';
+import { ttlCache } from '../../lib/ttl-cache';
 import { gazetteer } from '../places/gazetteer';
 import { toProductPhoto, type StoredPhoto } from '../uploads/process';
 import { nearProducts } from './near';
@@ -123,16 +124,15 @@ export function catalogService(database: Database, devices?: SearchReading) {
    * The planner's row estimate for a filtered list, kept a few minutes per distinct filter: it is
    * an estimate anyway, and popular searches repeat.
    */
-  const estimates = new Map<string, { n: number; at: number }>();
+  const estimates = ttlCache<number>({ ttlMs: ESTIMATE_TTL_MS, size: ESTIMATE_CACHE_SIZE });
   const estimateRows = async (text: string, values: unknown[]): Promise<number> => {
     const key = `${text}\u0000${JSON.stringify(values)}`;
     const hit = estimates.get(key);
-    if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) return hit.n;
+    if (hit !== undefined) return hit;
     const r = singleRow(await query(undefined, `explain (format json) ${text}`, values));
     const plan = r['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | string;
     const n = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows'];
-    if (estimates.size >= ESTIMATE_CACHE_SIZE) estimates.delete(estimates.keys().next().value!);
-    estimates.set(key, { n, at: Date.now() });
+    estimates.set(key, n);
     return n;
   };
 

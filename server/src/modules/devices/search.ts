@@ -1,4 +1,5 @@
 import type { Query } from '../../db/query';
+import { ttlCache } from '../../lib/ttl-cache';
 import { SEARCH_SYNONYMS } from './catalogue';
 
 /** What a typed query means once shorthand, spacing and typos are read. */
@@ -60,7 +61,7 @@ from unnest($1::text[]) as t(w)`;
  * Answers are kept a few minutes per query: the vocabulary changes with the catalogue only.
  */
 export function queryReader(query: Query) {
-  const cache = new Map<string, { r: ReadQuery; at: number }>();
+  const cache = ttlCache<ReadQuery>({ ttlMs: CACHE_TTL_MS, size: CACHE_SIZE });
 
   async function lookup(words: string[]): Promise<Map<string, Lookup>> {
     const rows = await query<{ w: string; known: boolean; prefix: boolean; near: string[] }>('devices_lookup', LOOKUP_SQL, [
@@ -74,7 +75,7 @@ export function queryReader(query: Query) {
     if (!typed.length) return { words: [], corrected: null, tsquery: null, matchTsquery: null, allKnown: false };
     const key = typed.join(' ');
     const hit = cache.get(key);
-    if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.r;
+    if (hit) return hit;
 
     const expanded = typed.flatMap((w) => SEARCH_SYNONYMS[w]?.split(' ') ?? [w]).slice(0, MAX_WORDS);
     const candidates = new Set<string>(expanded);
@@ -126,8 +127,7 @@ export function queryReader(query: Query) {
       matchTsquery: asRead === null || tsquery === asTyped ? asTyped : `(${tsquery}) | (${asTyped})`,
       allKnown: unique.every((w) => known(w) || /^\p{N}+$/u.test(w)),
     };
-    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    cache.set(key, { r, at: Date.now() });
+    cache.set(key, r);
     return r;
   }
 

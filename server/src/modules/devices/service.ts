@@ -27,6 +27,7 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { money } from '../../lib/paging';
+import { ttlCache } from '../../lib/ttl-cache';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../auth/plugin';
 import { sql } from 'drizzle-orm';
@@ -49,6 +50,7 @@ type DeviceRow = {
 
 /** How long a facet answer is reused for the same filters. */
 const FACET_TTL_MS = 10_000;
+const FACET_CACHE_SIZE = 500;
 /** The models a search names (modelsOf): minutes, as the query reader keeps its answers. */
 const MODELS_CACHE_TTL_MS = 5 * 60_000;
 const MODELS_CACHE_SIZE = 2000;
@@ -211,14 +213,14 @@ export function devicesService(database: Database) {
    * Facet answers for a few seconds per filter: the same counts for everyone who opens a category,
    * and a few seconds behind the listings is fine for counts (listing_facet itself is exact).
    */
-  const facetCache = new Map<string, { answer: Facets; at: number }>();
+  const facetCache = ttlCache<Facets>({ ttlMs: FACET_TTL_MS, size: FACET_CACHE_SIZE });
   /**
    * The models a search names (modelsOf), kept a few minutes per query like the reader's answers:
    * the catalogue changes with an admin's edit only, which clears both here (another instance
    * sees it within MODELS_CACHE_TTL_MS). A regular-expression pass over every model per search
    * was a third of a search's database time at 1M listings.
    */
-  const modelsCache = new Map<string, { ids: string[]; at: number }>();
+  const modelsCache = ttlCache<string[]>({ ttlMs: MODELS_CACHE_TTL_MS, size: MODELS_CACHE_SIZE });
   /** Model names by id for facet labels (names change only with an admin's edit, which clears this). */
   const names = new Map<string, string>();
   async function deviceNames(ids: string[]) {
@@ -301,7 +303,7 @@ export function devicesService(database: Database) {
       if (!read.tsquery) return [];
       const key = `${read.tsquery}\u0000${category ?? ''}`;
       const hit = modelsCache.get(key);
-      if (hit && Date.now() - hit.at < MODELS_CACHE_TTL_MS) return hit.ids;
+      if (hit) return hit;
       const patterns = read.tsquery.split(' & ').map((t) => (t.endsWith(':*') ? `\\m${t.slice(0, -2)}` : `\\m${t}\\M`));
       const rows = await query<{ id: string }>(
         'devices_models_of',
@@ -309,8 +311,7 @@ export function devicesService(database: Database) {
         [patterns, category ?? null],
       );
       const ids = rows.length > 60 ? [] : rows.map((r) => r.id);
-      if (modelsCache.size >= MODELS_CACHE_SIZE) modelsCache.delete(modelsCache.keys().next().value!);
-      modelsCache.set(key, { ids, at: Date.now() });
+      modelsCache.set(key, ids);
       return ids;
     },
 
@@ -459,7 +460,7 @@ export function devicesService(database: Database) {
           .join(' and ') || 'true';
       const cacheKey = JSON.stringify(values) + common.join() + FACETS.map(others).join();
       const hit = facetCache.get(cacheKey);
-      if (hit && Date.now() - hit.at < FACET_TTL_MS) return hit.answer;
+      if (hit) return hit;
       // One pass over listing_facet (a few thousand rows); each facet's rows counted under the other filters.
       const rows = await query<{ k: FacetName; v: string; n: number }>(
         undefined,
@@ -482,8 +483,7 @@ export function devicesService(database: Database) {
         });
       const narrowed = f.minPrice !== undefined || f.maxPrice !== undefined || !!f.location || !!f.verified || !!f.near;
       const answer = { facets, exact: !narrowed && !read.words.length };
-      if (facetCache.size >= 500) facetCache.delete(facetCache.keys().next().value!);
-      facetCache.set(cacheKey, { answer, at: Date.now() });
+      facetCache.set(cacheKey, answer);
       return answer;
     },
 
