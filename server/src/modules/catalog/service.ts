@@ -178,9 +178,8 @@ export function catalogService(database: Database, devices?: SearchReading) {
         return { ...toPage(rows), total };
       }
       const pageRows = async (): Promise<ProductRow[]> => {
-        const ids = (await query<{ id: string }>(undefined, byModel?.text ?? qy.text, byModel?.values ?? qy.values)).map(
-          (r) => r.id,
-        );
+        const idsQuery = byModel ?? qy;
+        const ids = (await query<{ id: string }>(undefined, idsQuery.text, idsQuery.values)).map((r) => r.id);
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];
       };
       const [rows, est] = await Promise.all([pageRows(), qy.hasCursor ? undefined : estimateRows(qy.countText, qy.countValues)]);
