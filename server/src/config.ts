@@ -122,6 +122,7 @@ const envSchema = z
     AUTH_EMAIL_HOURLY_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(100),
     MESSAGE_RATE_MAX: z.coerce.number({ message: 'must be a number' }).int().min(1).default(30),
     EVENT_STREAMS_PER_USER: z.coerce.number({ message: 'must be a number' }).int().min(1).max(1000).default(10),
+    EVENT_HEARTBEAT_SECONDS: z.coerce.number({ message: 'must be a number' }).int().min(1).max(55).default(15),
     UPLOADS_PER_HOUR: z.coerce.number({ message: 'must be a number' }).int().min(1).default(60),
     UNUSED_UPLOADS_MAX: z.coerce.number({ message: 'must be a number' }).int().min(8).default(40),
     UNPAID_BOOKING_HOURS: z.coerce.number({ message: 'must be a number' }).positive().default(48),
@@ -281,6 +282,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     messageRateMax: e.MESSAGE_RATE_MAX,
     /** Live event streams (GET /api/events) one person may hold open on one instance. */
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    /**
+     * How often an open event stream gets a comment line (so a proxy never sees it idle for its read
+     * timeout, nginx's 60 s) and the instance checks that the streams' sessions still exist.
+     */
+    eventHeartbeatMs: e.EVENT_HEARTBEAT_SECONDS * 1000,
     /** Photos one seller may upload an hour, and hold uploaded but on no listing at once. */
     uploads: { perHour: e.UPLOADS_PER_HOUR, unusedMax: e.UNUSED_UPLOADS_MAX },
     /**

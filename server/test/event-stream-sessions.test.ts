@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { session } from '../src/db/schema';
 import { startSecondInstance, startTestApp, type TestApp } from './helpers/app';
 import { Client } from './helpers/client';
@@ -9,7 +10,8 @@ import { openEvents } from './helpers/sse';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ env: { EVENT_STREAMS_PER_USER: '3' } });
+  // A 2 s heartbeat instead of 15: the stream of a session deleted unannounced ends at the next one.
+  t = await startTestApp({ env: { EVENT_STREAMS_PER_USER: '3', EVENT_HEARTBEAT_SECONDS: '2' } });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -20,6 +22,13 @@ afterAll(async () => {
  * deletion, sign-out, sign-out everywhere, a session gone unannounced), on every instance, and one
  * person holds at most EVENT_STREAMS_PER_USER of them.
  */
+
+it('EVENT_HEARTBEAT_SECONDS is 15 unless set, and one past 55 (nginx reads for 60 s) is refused by name', () => {
+  expect(loadConfig({ NODE_ENV: 'development' }).eventHeartbeatMs).toBe(15_000);
+  expect(loadConfig({ NODE_ENV: 'development', EVENT_HEARTBEAT_SECONDS: '5' }).eventHeartbeatMs).toBe(5_000);
+  expect(() => loadConfig({ NODE_ENV: 'development', EVENT_HEARTBEAT_SECONDS: '60' })).toThrow(/EVENT_HEARTBEAT_SECONDS/);
+  expect(() => loadConfig({ NODE_ENV: 'development', EVENT_HEARTBEAT_SECONDS: 'soon' })).toThrow(/EVENT_HEARTBEAT_SECONDS/);
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -96,7 +105,10 @@ describe('an event stream ends with its session', () => {
     const { s, stream } = await sellerListening('f1hb');
     // Straight in the database: no hook, no announcement.
     await t.database.db.delete(session).where(eq(session.userId, s.id));
+    const deleted = Date.now();
     await stream.closed(20_000);
+    // Two heartbeats at most (the sweep that finds it missing, and a busy machine's slack), not 15 s.
+    expect(Date.now() - deleted).toBeLessThan(8_000);
   }, 30_000);
 });
 

@@ -38,6 +38,7 @@ export function registerEvents(
     await api.register(eventsRoutes, {
       bus,
       streams,
+      heartbeatMs: config.eventHeartbeatMs,
       sessionsAlive: async (ids) => {
         const rows = await database.query<{ id: string }>(
           'events_sessions_alive',

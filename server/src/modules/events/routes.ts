@@ -6,8 +6,6 @@ import { requireUser } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
 import type { EventBus, UserEvent } from './bus';
 
-/** A comment line this often keeps proxies (nginx's 60 s read timeout, load balancers) from closing an idle stream. */
-const HEARTBEAT_MS = 15_000;
 /** What a browser waits before reconnecting; on shutdown a shorter wait, to reach another instance soon. */
 const RETRY_MS = 3000;
 const SHUTDOWN_RETRY_MS = 500;
@@ -93,12 +91,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   streams: StreamRegistry;
   /** Which of these sessions still exist and have not expired (one query for all of an instance's streams). */
   sessionsAlive: (sessionIds: string[]) => Promise<Set<string>>;
-}> = async (app, { bus, streams, sessionsAlive }) => {
+  /** A comment line this often keeps proxies (nginx's 60 s read timeout, load balancers) from closing an idle stream. */
+  heartbeatMs: number;
+}> = async (app, { bus, streams, sessionsAlive, heartbeatMs }) => {
   // Every heartbeat, one query checks the sessions of all this instance's streams, instead of one
   // session read per stream (1,000 streams were 67 reads a second beside the catalog's queries).
   const sweep = setInterval(() => {
     streams.sweep(sessionsAlive).catch((err: unknown) => app.log.warn({ err }, 'events: session sweep failed'));
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
@@ -198,7 +198,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       else void recheck();
       const heartbeat = setInterval(() => {
         if (!res.writableEnded) res.write(': heartbeat\n\n');
-      }, HEARTBEAT_MS);
+      }, heartbeatMs);
       heartbeat.unref();
       const done = () => {
         clearInterval(heartbeat);
