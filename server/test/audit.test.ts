@@ -17,7 +17,7 @@ import { createDatabase } from '../src/db/client';
 import { auditLog, payment, user } from '../src/db/schema';
 import { recordAudit, SYSTEM_ACTOR } from '../src/modules/audit/service';
 import { startTestApp, type TestApp } from './helpers/app';
-import { testDbKind } from './helpers/db';
+import { migratedDataDir, testDbKind } from './helpers/db';
 import {
   addProduct,
   admin,
@@ -182,7 +182,7 @@ describe('each audited action writes one row', () => {
     try {
       const id = crypto.randomUUID();
       const email = `cli-${id.slice(0, 8)}@test.shop`;
-      const before = await createDatabase({ kind: 'pglite', dataDir, fsync: false });
+      const before = await createDatabase({ kind: 'pglite', dataDir: await migratedDataDir(dataDir), fsync: false });
       await before.migrate();
       await before.db.insert(user).values({ id, email, name: 'Cli', role: 'buyer', roleConfirmed: true, emailVerified: true });
       await before.close();

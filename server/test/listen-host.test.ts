@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { startTestApp, type TestApp } from './helpers/app';
 import { expectError, expectStatus } from './helpers/builders';
-import { testDbKind } from './helpers/db';
+import { migratedDataDir, testDbKind } from './helpers/db';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 
 /** This machine's first address on a network (not loopback), if it has one. */
@@ -54,7 +54,10 @@ describe('HOST', () => {
     let closed: ServerProcess | undefined;
     let open: ServerProcess | undefined;
     beforeAll(async () => {
-      const dirs = ['shop-host-', 'shop-host-open-'].map((p) => fs.mkdtempSync(path.join(os.tmpdir(), p)));
+      // The migrated database ready in each folder: these are about where it listens, not the first start.
+      const dirs = await Promise.all(
+        ['shop-host-', 'shop-host-open-'].map((p) => migratedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), p)))),
+      );
       tmpDirs.push(...dirs);
       const [a, b] = await Promise.allSettled([
         startServerProcess(dirs[0] ?? ''),

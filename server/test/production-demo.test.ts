@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { testDbKind } from './helpers/db';
+import { migratedDataDir, testDbKind } from './helpers/db';
 import { type ServerProcess, startServerProcess } from './helpers/server-process';
 
 /** A production start is never a demo: no public demo password, demo data only when asked, with a random password. */
@@ -38,7 +38,10 @@ describe('production is never a demo', () => {
       for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
     });
 
-    /** `npm start` in production on the embedded database: no demo settings but those in `env`. */
+    /**
+     * `npm start` in production on the embedded database: no demo settings but those in `env`. The
+     * folders hold the migrated database already (helpers/db.ts): these are about the demo, not initdb.
+     */
     async function start(dataDir: string, env: Record<string, string> = {}) {
       running = await startServerProcess(dataDir, {
         NODE_ENV: 'production',
@@ -67,7 +70,7 @@ describe('production is never a demo', () => {
       });
 
     it('without SEED_DEMO: no demo account and no demo password printed; the categories are there', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-'));
+      const dataDir = await migratedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-')));
       dirs.push(dataDir);
       const s = await start(dataDir);
       expect(s.output()).not.toContain('demo-shop-2026');
@@ -79,7 +82,7 @@ describe('production is never a demo', () => {
     }, 180_000);
 
     it('with SEED_DEMO=true: a random password, printed once, never the public one', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-'));
+      const dataDir = await migratedDataDir(fs.mkdtempSync(path.join(os.tmpdir(), 'shop-review-prod-')));
       dirs.push(dataDir);
       const first = await start(dataDir, { SEED_DEMO: 'true' });
       const printed = /shown this once: (\S+)\):/.exec(first.output())?.[1];

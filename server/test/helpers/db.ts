@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -16,6 +18,35 @@ export function pgliteTemplateBlob(): Blob {
   const file = inject('pgliteTemplate');
   if (template?.file !== file) template = { file, blob: new Blob([fs.readFileSync(file)]) };
   return template.blob;
+}
+
+let unpacked: { file: string; dir: Promise<string> } | undefined;
+/**
+ * Puts the migrated template database into `dataDir` (made if missing) as the embedded database of a
+ * data folder: what a server's first start there would make with initdb and the migrations, 7-9 s of
+ * CPU each time, for the cost of a copy. For tests that start the real server or a command on a data
+ * folder and are not about that first start. Unpacked once per worker, removed as it exits.
+ */
+export async function migratedDataDir(dataDir: string): Promise<string> {
+  const file = inject('pgliteTemplate');
+  if (unpacked?.file !== file) {
+    const dir = (async () => {
+      const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-template-dir-'));
+      process.once('exit', () => fs.rmSync(tmp, { recursive: true, force: true }));
+      const pglite = new PGlite({
+        dataDir: path.join(tmp, 'pglite'),
+        loadDataDir: pgliteTemplateBlob(),
+        extensions: PGLITE_EXTENSIONS,
+      });
+      await pglite.waitReady;
+      await pglite.close();
+      return tmp;
+    })();
+    unpacked = { file, dir };
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.cpSync(await unpacked.dir, dataDir, { recursive: true });
+  return dataDir;
 }
 
 /** A fresh, migrated database of its own for one test file, on PGlite or PostgreSQL. */
