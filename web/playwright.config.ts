@@ -20,6 +20,10 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
+    // Each test's new context would install the service worker (125 files precached) and route every
+    // request through it: a tenth of the journeys' time on the two-core CI machine. The journeys about
+    // it (service-worker-pages, phone.e2e.ts's offline and new-version ones) allow it again.
+    serviceWorkers: 'block',
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
     // Recording a trace (a screencast and a DOM snapshot per action) cost a third of the journeys' CPU

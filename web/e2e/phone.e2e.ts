@@ -196,7 +196,8 @@ for (const phone of PHONES) {
 }
 
 test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () => {
-  test.use(phoneOf('iPhone 13'));
+  // The service worker, blocked for the other journeys (playwright.config.ts), is what these are about.
+  test.use({ ...phoneOf('iPhone 13'), serviceWorkers: 'allow' });
 
   test('searches from the tab bar, opens a product, shares it, books it, finds the order under Account, pays', async ({
     page,

@@ -7,6 +7,9 @@ import { expect, test } from './support/fixtures';
  * page from the server (rendered, with its data, and from the version deployed now), not the shell
  * kept on their last visit.
  */
+// Blocked for the other journeys (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('with the service worker in control, pages come from the server of the version deployed now', async ({ page }) => {
   const webDist = process.env.WEB_DIST;
   if (!webDist) throw new Error('WEB_DIST is not set (global setup)');
