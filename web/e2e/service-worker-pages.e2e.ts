@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './support/fixtures';
 
+// Blocked for the other journeys (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The service worker keeps the app shell for offline use only: a returning visitor, online, gets each
  * page from the server (rendered, with its data, and from the version deployed now), not the shell
  * kept on their last visit.
  */
-// Blocked for the other journeys (playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
-
 test('with the service worker in control, pages come from the server of the version deployed now', async ({ page }) => {
   const webDist = process.env.WEB_DIST;
   if (!webDist) throw new Error('WEB_DIST is not set (global setup)');
