@@ -182,8 +182,8 @@ describe('each audited action writes one row', () => {
     try {
       const id = crypto.randomUUID();
       const email = `cli-${id.slice(0, 8)}@test.shop`;
+      // The folder holds the migrated database already (helpers/db.ts).
       const before = await createDatabase({ kind: 'pglite', dataDir: await migratedDataDir(dataDir), fsync: false });
-      await before.migrate();
       await before.db.insert(user).values({ id, email, name: 'Cli', role: 'buyer', roleConfirmed: true, emailVerified: true });
       await before.close();
 
