@@ -133,6 +133,33 @@ describe('metrics at /metrics behind METRICS_TOKEN', () => {
     expect(text).toMatch(
       /^shop_http_request_duration_seconds_count\{method="POST",route="\/api\/orders",status_code="201"\} 2$/m,
     );
+    // Cumulative buckets in order, the last (+Inf) the count; the sum the two answers' time.
+    const orders = 'method="POST",route="/api/orders",status_code="201"';
+    const buckets = [...text.matchAll(/^shop_http_request_duration_seconds_bucket\{le="([^"]+)",(.*)\} (\d+)$/gm)]
+      .filter((m) => m[2] === orders)
+      .map((m) => [m[1], Number(m[3])] as const);
+    expect(buckets.map(([le]) => le)).toEqual([
+      '0.005',
+      '0.01',
+      '0.025',
+      '0.05',
+      '0.1',
+      '0.25',
+      '0.5',
+      '1',
+      '2.5',
+      '5',
+      '10',
+      '+Inf',
+    ]);
+    expect(buckets.every(([, n], i) => i === 0 || n >= buckets[i - 1]![1])).toBe(true);
+    expect(buckets.at(-1)![1]).toBe(2);
+    const sum = Number(
+      text.match(/^shop_http_request_duration_seconds_sum\{method="POST",route="\/api\/orders",status_code="201"\} (\S+)$/m)?.[1],
+    );
+    expect(sum).toBeGreaterThan(0);
+    expect(sum).toBeLessThan(60);
+    expect(text.match(/^# TYPE shop_http_request_duration_seconds histogram$/gm)).toHaveLength(1);
     expect(text).toMatch(/^shop_payments_total\{outcome="succeeded"\} [1-9]/m);
     expect(text).toMatch(/^shop_payments_total\{outcome="payment_not_verified"\} [1-9]/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
