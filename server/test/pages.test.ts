@@ -5,7 +5,6 @@
  * (exactly the listed products, paged by keyset), compression of answers, the cache of hashed
  * files, and the OpenAPI document's shape.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageRoutes } from '../src/modules/pages/routes';
 import { seedSynthetic } from '../src/seed/synthetic';
 import { startTestApp, type TestApp } from './helpers/app';
+import { ssrRenderer } from './helpers/ssr';
 import { uniqueEmail } from './helpers/builders';
 import { createTestDatabase, testDbKind } from './helpers/db';
 
@@ -32,21 +32,6 @@ function fakeWebDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), ASSET);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(ASSET));
   return dir;
-}
-
-/**
- * The web app's server renderer, built from web/src/entry-server.tsx as `npm run build` builds it,
- * into a folder of its own (the suite never depends on a build lying around).
- */
-function buildRenderer(): string {
-  const web = path.resolve(import.meta.dirname, '../../web');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ssr-'));
-  const vite = path.resolve(web, '../node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
-  return path.join(outDir, 'entry-server.js');
 }
 
 /** The part of a page inside `<div id="root">`: what the server rendered ('' when nothing). */
@@ -94,7 +79,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
   let unlisted: string;
   beforeAll(async () => {
     webDist = fakeWebDist();
-    renderer = buildRenderer();
+    renderer = await ssrRenderer();
     t = await startTestApp({ env: { WEB_DIST: webDist, WEB_SSR: renderer } });
     await seedSynthetic(t.database.db, { products: 40, sellers: 3 });
     const ids = await productIds(t, 'listed');
@@ -106,7 +91,6 @@ describe('pages, robots.txt, sitemaps, compression', () => {
   afterAll(async () => {
     await t?.close();
     fs.rmSync(webDist, { recursive: true, force: true });
-    fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
   });
 
   it('known pages are 200, other addresses 404, all with the app; under /api and for files a JSON 404', async () => {
@@ -341,7 +325,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     for (const item of laptopItems) expect(rootOf(laptop)).toContain(`href="/product/${item._id}"`);
 
     // A renderer that throws: the page goes out as before, without its body, and the browser renders it.
-    const broken = path.join(path.dirname(renderer), 'broken.mjs');
+    const broken = path.join(webDist, 'broken.mjs');
     fs.writeFileSync(broken, "export async function render() { throw new Error('render failed'); }\n");
     const other = await startTestApp({ env: { WEB_DIST: webDist, WEB_SSR: broken } });
     try {

@@ -4,13 +4,13 @@
  * the app shell the service worker keeps, the web app manifest, every mail and its sender, the
  * authenticator app's label and the API document. Nothing of the name is built into the web app.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { startTestApp, type TestApp } from './helpers/app';
+import { ssrRenderer } from './helpers/ssr';
 import { buyer, expectStatus, uniqueEmail } from './helpers/builders';
 
 const NAME = 'Gadget Loop & Co';
@@ -30,18 +30,6 @@ function fakeWebDist(): string {
   return dir;
 }
 
-/** The web app's server renderer, built from web/src/entry-server.tsx into a folder of its own. */
-function buildRenderer(): string {
-  const web = path.resolve(import.meta.dirname, '../../web');
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-name-ssr-'));
-  const vite = path.resolve(web, '../node_modules/vite/bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', outDir, '--logLevel', 'warn'], {
-    cwd: web,
-    stdio: 'inherit',
-  });
-  return path.join(outDir, 'entry-server.js');
-}
-
 /** The header the server's renderer drew: the navbar's link home, with the shop's name. */
 const headerName = (html: string) => /<header[\s\S]*?<a[^>]*href="\/"[^>]*>[\s\S]*?<span>([^<]*)<\/span>/.exec(html)?.[1];
 
@@ -50,13 +38,12 @@ let webDist: string;
 let renderer: string;
 beforeAll(async () => {
   webDist = fakeWebDist();
-  renderer = buildRenderer();
+  renderer = await ssrRenderer();
   t = await startTestApp({ env: { WEB_DIST: webDist, WEB_SSR: renderer, SHOP_NAME: NAME } });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
   fs.rmSync(webDist, { recursive: true, force: true });
-  fs.rmSync(path.dirname(renderer), { recursive: true, force: true });
 });
 
 describe('SHOP_NAME', () => {
