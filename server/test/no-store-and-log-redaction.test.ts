@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appPerTest } from './helpers/app';
+import { uniqueEmail } from './helpers/builders';
 import type { Client } from './helpers/client';
 
 /** Personal answers are never cached by a browser or proxy, and the request log holds no emails or tokens. */
@@ -56,5 +57,27 @@ describe('personal answers are not cached, and the log holds no emails or tokens
     ])
       expect(log, secret).not.toContain(secret);
     expect(log).toContain('/api/products?email=[redacted]&limit=5');
+  });
+
+  it("no log line carries a request's cookies or Authorization header, at any level", async () => {
+    const lines: string[] = [];
+    const a = await app({ LOG_LEVEL: 'debug' }, { write: (line) => lines.push(line) });
+    const c = await a.client().signUp(uniqueEmail('logged'));
+    const session = c.cookie('better-auth.session_token') ?? '';
+    await c.get('/api/me/mail-settings');
+    // An answer that fails (400) and one that the auth plugin refuses (401), each with both headers.
+    const bearer = 'Bearer BEARER-SECRET-0123456789';
+    await c.request('GET', '/api/allproducts?limit=oops', undefined, { authorization: bearer });
+    await a.client().request('GET', '/api/me/mail-settings', undefined, {
+      authorization: bearer,
+      cookie: 'better-auth.session_token=COOKIE-SECRET-42',
+    });
+    const log = lines.join('');
+    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
+    expect(session.length).toBeGreaterThan(10);
+    for (const secret of [session, decodeURIComponent(session).split('.')[0]!, 'BEARER-SECRET-0123456789', 'COOKIE-SECRET-42'])
+      expect(log, secret).not.toContain(secret);
+    expect(log).not.toMatch(/"(cookie|authorization)"/i);
   });
 });

@@ -34,7 +34,7 @@ function redactUrl(url: string): string {
   return `${path}?${query}`;
 }
 
-/** The request as the log shows it: Fastify's usual fields, with the URL redacted. */
+/** The request as the log shows it: Fastify's usual fields, with the URL redacted; no headers (cookies and Authorization never reach the log). */
 export function requestLogSerializer(request: FastifyRequest) {
   return {
     method: request.method,
