@@ -37,11 +37,18 @@ export function ssrRenderer(): Promise<string> {
     if (fs.existsSync(entry)) return entry;
     const tmp = fs.mkdtempSync(`${dir}.`);
     const vite = path.join(root, 'node_modules/vite/bin/vite.js');
-    await promisify(execFile)(
-      process.execPath,
-      [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', tmp, '--logLevel', 'warn'],
-      { cwd: path.join(root, 'web') },
-    );
+    try {
+      await promisify(execFile)(
+        process.execPath,
+        [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', tmp, '--logLevel', 'warn'],
+        { cwd: path.join(root, 'web') },
+      );
+    } catch (err) {
+      // A failed build leaves nothing behind, and the next file tries again.
+      fs.rmSync(tmp, { recursive: true, force: true });
+      built = undefined;
+      throw err;
+    }
     try {
       fs.renameSync(tmp, dir);
     } catch {
