@@ -28,7 +28,7 @@ let built: Promise<string> | undefined;
  * suite never depends on a build lying around): its entry file, which tests only read. A build costs
  * seconds and the files that use it run on each database, so it is kept under the OS temp dir, keyed
  * by what it is built from, and reused by later files and runs (moved into place whole, so concurrent
- * workers share it safely); builds unused for a day are removed.
+ * workers share it safely); builds of other inputs made over a day ago are removed.
  */
 export function ssrRenderer(): Promise<string> {
   built ??= (async () => {
