@@ -144,18 +144,10 @@ function appRegistry(app: FastifyInstance, database: Database) {
     },
   });
   /** The durations in Prometheus text, after the registry's metrics. */
-  const durationsText = () =>
-    histogramText(
-      DURATION_METRIC,
-      [...counts.values()].map((c) => ({ labels: c.labels, h: c.durations })),
-    );
+  const durationsText = () => histogramText(counts.values());
   return { registry, durationsText };
 }
 
-const DURATION_METRIC = {
-  name: 'shop_http_request_duration_seconds',
-  help: 'Time to answer an HTTP request, by method, route pattern and status code',
-};
 /** Upper bounds (seconds) of the request-duration histogram's buckets; +Inf is the count. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -180,24 +172,25 @@ const labelText = (labels: Record<string, string | number>) =>
     .join(',');
 
 /**
- * A histogram in the Prometheus text format (0.0.4), as prom-client writes one: cumulative
- * `_bucket` lines with `le` first, then `_sum` and `_count`, per label set.
+ * shop_http_request_duration_seconds in the Prometheus text format (0.0.4), as prom-client wrote it:
+ * cumulative `_bucket` lines with `le` first, then `_sum` and `_count`, per label set.
  */
-function histogramText(
-  metric: { name: string; help: string },
-  series: { labels: Record<string, string | number>; h: Durations }[],
-): string {
-  const lines = [`# HELP ${metric.name} ${metric.help}`, `# TYPE ${metric.name} histogram`];
-  for (const { labels, h } of series) {
+function histogramText(series: Iterable<{ labels: Record<string, string | number>; durations: Durations }>): string {
+  const name = 'shop_http_request_duration_seconds';
+  const lines = [
+    `# HELP ${name} Time to answer an HTTP request, by method, route pattern and status code`,
+    `# TYPE ${name} histogram`,
+  ];
+  for (const { labels, durations } of series) {
     const rest = labelText(labels);
     let cumulative = 0;
     DURATION_BUCKETS.forEach((bound, i) => {
-      cumulative += h.inBucket[i]!;
-      lines.push(`${metric.name}_bucket{le="${bound}",${rest}} ${cumulative}`);
+      cumulative += durations.inBucket[i]!;
+      lines.push(`${name}_bucket{le="${bound}",${rest}} ${cumulative}`);
     });
-    lines.push(`${metric.name}_bucket{le="+Inf",${rest}} ${h.count}`);
-    lines.push(`${metric.name}_sum{${rest}} ${h.sum}`);
-    lines.push(`${metric.name}_count{${rest}} ${h.count}`);
+    lines.push(`${name}_bucket{le="+Inf",${rest}} ${durations.count}`);
+    lines.push(`${name}_sum{${rest}} ${durations.sum}`);
+    lines.push(`${name}_count{${rest}} ${durations.count}`);
   }
   return `${lines.join('\n')}\n`;
 }
