@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, migrationsFolder, PGLITE_EXTENSIONS } from '../../src/db/client';
+import { hashFiles } from './files-hash';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,10 +24,7 @@ function templateKey(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
   h.update(JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version ?? '');
-  for (const f of (fs.readdirSync(migrationsFolder, { recursive: true }) as string[]).sort()) {
-    const full = path.join(migrationsFolder, f);
-    if (fs.statSync(full).isFile()) h.update(`${f}\0`).update(fs.readFileSync(full));
-  }
+  hashFiles(h, migrationsFolder, migrationsFolder);
   return h.digest('hex').slice(0, 16);
 }
 

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { hashFiles } from './files-hash';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** What the server renderer is built from: the web app's and the contract's sources, the build's config and the locked dependencies. */
@@ -11,13 +12,7 @@ const INPUTS = ['web/src', 'contract/src', 'web/vite.config.ts', 'web/index.html
 
 function inputsKey(): string {
   const h = crypto.createHash('sha256');
-  for (const input of INPUTS) {
-    const full = path.join(root, input);
-    const files = fs.statSync(full).isDirectory()
-      ? (fs.readdirSync(full, { recursive: true }) as string[]).sort().map((f) => path.join(full, f))
-      : [full];
-    for (const f of files) if (fs.statSync(f).isFile()) h.update(`${path.relative(root, f)}\0`).update(fs.readFileSync(f));
-  }
+  for (const input of INPUTS) hashFiles(h, path.join(root, input), root);
   return h.digest('hex').slice(0, 16);
 }
 
