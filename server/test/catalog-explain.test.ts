@@ -11,12 +11,13 @@
 
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { productQuerySchema, type ProductQuery } from '@shop/contract';
 import type { Database } from '../src/db/client';
 import { singleRow } from '../src/db/rows';
 import { encodeCursor } from '../src/lib/paging';
-import { BY_IDS, productListQuery } from '../src/modules/catalog/sql';
+import { BY_IDS, productListQuery, searchWindowQuery } from '../src/modules/catalog/sql';
 import { seedSynthetic } from '../src/seed/synthetic';
 import { createTestDatabase, testDbKind } from './helpers/db';
 
@@ -143,6 +144,24 @@ describe.skipIf(!onPostgres)(title, () => {
     const ids = rows.map((r) => r.id);
     expectNoSeqScan('by ids', await plan(BY_IDS.text, [ids]));
     expectNoSeqScan('by ids (generic plan)', await genericPlan(BY_IDS.text, [ids]));
+  });
+
+  it("a search's window of the newest listings: generic plans walk the cover index, reading no table rows", async () => {
+    const models = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const deviceIds of [[], models])
+      for (const cursor of [undefined, cursors.newest]) {
+        const f = productQuerySchema.parse({ q: 'macbook air', ...(cursor ? { cursor } : {}) });
+        const w = searchWindowQuery(f, deviceIds, 'macbook:* & air:*');
+        assert(w, 'words alone, newest first: the window serves it');
+        const label = `window, ${deviceIds.length} models, ${cursor ? 'deep page' : 'first page'}`;
+        const p = await genericPlan(w.text, w.values);
+        expectNoSeqScan(label, p);
+        const walk = nodes(p).filter((n) => n['Index Name'] === 'product_listed_newest_cover_idx');
+        expect(
+          walk.map((n) => n['Node Type']),
+          label,
+        ).toEqual(['Index Only Scan']);
+      }
   });
 
   it('the check itself catches a sequential scan (a filter no index serves)', async () => {

@@ -208,9 +208,9 @@ export const product = pgTable(
   },
   (t) => [
     // Newest first is served by product_listed_newest_cover_idx (created_at, id) INCLUDE (seller_id,
-    // category, condition, price_cents, location, seller_verified, search) WHERE listed, read
-    // backwards; made in migrations 0002/0003/0005 because drizzle-kit cannot express INCLUDE.
-    // Filters and text search are checked inside the index, no table reads.
+    // category, condition, price_cents, location, seller_verified, search, device_id) WHERE listed,
+    // read backwards; made in migrations 0002/0003/0005/0026 because drizzle-kit cannot express
+    // INCLUDE. Filters and text search are checked inside the index, no table reads.
     index('product_listed_category_newest_idx')
       .on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`listed`),

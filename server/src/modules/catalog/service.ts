@@ -24,6 +24,7 @@ import {
   deviceSearchQuery,
   PRODUCT_BY_ID,
   productListQuery,
+  searchWindowQuery,
   sellerListedQuery,
   sellerProductsQuery,
   type OwnProductRow,
@@ -135,6 +136,8 @@ export function catalogService(database: Database, devices?: SearchReading) {
     estimates.set(key, n);
     return n;
   };
+  /** Searches whose window of newest listings held no full page lately (searchWindowQuery): they go to the planner. */
+  const windowMisses = ttlCache<true>({ ttlMs: ESTIMATE_TTL_MS, size: ESTIMATE_CACHE_SIZE });
 
   return {
     async categories() {
@@ -178,6 +181,14 @@ export function catalogService(database: Database, devices?: SearchReading) {
         return { ...toPage(rows), total };
       }
       const pageRows = async (): Promise<ProductRow[]> => {
+        // Words alone, newest first: the newest listings' window first, the planned query when it holds no full page.
+        const windowed = qy.tsq ? searchWindowQuery(f, byModel ? models : [], qy.tsq) : null;
+        const missKey = windowed ? `${windowed.name}\u0000${qy.tsq}` : '';
+        if (windowed && !windowMisses.get(missKey)) {
+          const rows = await query<ProductRow & { complete: boolean }>(windowed.name, windowed.text, windowed.values);
+          if (rows[0]?.complete) return rows;
+          windowMisses.set(missKey, true);
+        }
         const idsQuery = byModel ?? qy;
         const ids = (await query<{ id: string }>(undefined, idsQuery.text, idsQuery.values)).map((r) => r.id);
         return ids.length ? query<ProductRow>(BY_IDS.name, BY_IDS.text, [ids]) : [];

@@ -193,21 +193,16 @@ where ${where.join(' and ')} order by ${o.inner} limit ${limit}`;
     text: `select p.id from product p where ${where.join(' and ')} order by ${o.inner} limit ${limit}`,
     values,
     hasCursor: !!cursor,
+    tsq,
     // The estimate's query: the same filters without the cursor.
     countText: `select 1 from product p where ${filterWhere}`,
     countValues: filterValues,
   };
 }
 
-/**
- * The ids of one page of a newest-first search whose words name catalogue models (modules/devices
- * found `deviceIds`): each model's newest listings from product_listed_device_newest_idx (a few index
- * entries per model), merged with the newest listings not linked to a model that match the words
- * (product_free_text_search_idx, which holds only those). Only for a text search with nothing but
- * a category beside it, newest first; null otherwise (productListQuery serves it).
- */
-export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquery: string) {
-  const plainOtherwise =
+/** A newest-first list narrowed by nothing but its words (and perhaps a category): what the search shapes below serve. */
+function wordsOnly(f: ProductFilters) {
+  return !(
     f.condition ||
     f.minPrice !== undefined ||
     f.maxPrice !== undefined ||
@@ -219,8 +214,19 @@ export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquer
     f.ram ||
     f.colour ||
     f.near ||
-    f.sort !== 'newest';
-  if (plainOtherwise || !deviceIds.length || deviceIds.length > 60) return null;
+    f.sort !== 'newest'
+  );
+}
+
+/**
+ * The ids of one page of a newest-first search whose words name catalogue models (modules/devices
+ * found `deviceIds`): each model's newest listings from product_listed_device_newest_idx (a few index
+ * entries per model), merged with the newest listings not linked to a model that match the words
+ * (product_free_text_search_idx, which holds only those). Only for a text search with nothing but
+ * a category beside it, newest first; null otherwise (productListQuery serves it).
+ */
+export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquery: string) {
+  if (!wordsOnly(f) || !deviceIds.length || deviceIds.length > 60) return null;
   const values: unknown[] = [deviceIds, tsquery];
   const extra: string[] = [];
   if (f.category) {
@@ -251,6 +257,57 @@ export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquer
     // prepared, PostgreSQL went over to one generic plan after five runs on the 100k catalogue
     // (the text index for every search: 8.1 ms of its CPU per search, against 1.8 ms planned).
   };
+}
+
+/**
+ * How many of the newest listings a search's window reads (about 0.2 us each, index-only): a page of
+ * 24 comes out of it whenever at least 0.6 % of the newest listings match the words.
+ */
+export const SEARCH_WINDOW_ROWS = 4000;
+
+/**
+ * One page of a newest-first search read from a window of the newest listings, rows and all, as a
+ * prepared statement (planned once per connection): the walk down product_listed_newest_cover_idx
+ * checks the words and the model link inside the index, and stops once it has the page. For a common
+ * word this is what the planner would do anyway, without planning each search again and without a
+ * second query for the rows. A rare word would make an unbounded walk read the whole index, so the
+ * walk stops after `windowRows` listings. With `deviceIds` (a search naming catalogue models) the
+ * models' newest listings come in beside the walk, which then takes only listings not linked to a
+ * model, as deviceSearchQuery does. Each row carries `complete`: the walk found the whole limit+1, so
+ * the newest matches are all inside the window and the page is the search's page. When it is not (a
+ * rare word, the last page, a search whose matches are nearly all linked to its models), the caller
+ * asks the planned query (deviceSearchQuery or productListQuery); no row at all says the same.
+ * Null for anything but words alone, newest first, and no category (whose index holds no words).
+ */
+export function searchWindowQuery(f: ProductFilters, deviceIds: string[], tsquery: string, windowRows = SEARCH_WINDOW_ROWS) {
+  if (!wordsOnly(f) || f.category || deviceIds.length > 60) return null;
+  const values: unknown[] = [tsquery];
+  const cursor = decodeCursor(f.cursor);
+  let after = '';
+  if (cursor) {
+    if (typeof cursor.k !== 'string') throw badRequest('cursor', 'belongs to another sort order');
+    values.push(cursor.k, cursor.id);
+    after = ' and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)';
+  }
+  const limit = Math.floor(f.limit) + 1;
+  const models = deviceIds.length > 0;
+  if (models) values.push(deviceIds);
+  // The tsquery as an InitPlan: made once per run, where a generic plan would call to_tsquery for every row.
+  const walk = `select w.id, w.created_at from (select p.id, p.created_at, p.device_id, p.search from product p
+    where p.listed${after} order by p.created_at desc, p.id desc limit ${Math.floor(windowRows)}) as w
+  where ${models ? 'w.device_id is null and ' : ''}w.search @@ (select to_tsquery('simple', $1))
+  order by w.created_at desc, w.id desc limit ${limit}`;
+  const page = models
+    ? `select x.id, x.created_at from unnest($${values.length}::uuid[]) as d(id) cross join lateral (
+    select p.id, p.created_at from product p where p.device_id = d.id and p.listed${after}
+    order by p.created_at desc, p.id desc limit ${limit}) as x
+  union all select f.id, f.created_at from f
+  order by 2 desc, 1 desc limit ${limit}`
+    : 'select f.id, f.created_at from f';
+  const text = `with f as (${walk}), k as (${page})
+select ${PRODUCT_ROW_SQL}, (select count(*) from f) = ${limit} as complete
+from k join product p on p.id = k.id join "user" u on u.id = p.seller_id order by k.created_at desc, k.id desc`;
+  return { name: statementName(text), text, values };
 }
 
 /** The rows of a page found by id (an array of uuids), in the order of the ids (nested index lookups, planned once). */
