@@ -84,15 +84,23 @@ describe('profile: password', () => {
     const short = await phone.post('/api/auth/change-password', { currentPassword: 'pass-word-123', newPassword: '12345' });
     expect(short.status).toBe(400);
 
+    const before = phone.cookie(SESSION_COOKIE);
     const ok = await phone.post('/api/auth/change-password', {
       currentPassword: 'pass-word-123',
       newPassword: 'brand-new-pass',
       revokeOtherSessions: true,
     });
     expect(ok.status).toBe(200);
-    // This device stays signed in (with a fresh session); the other one is out.
+    // This device stays signed in with the session it had (decision 077); the other one is out.
+    expect(ok.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`))).toEqual([]);
+    expect(phone.cookie(SESSION_COOKIE)).toBe(before);
     expect((await phone.get('/api/users/buyer/pw1@test.shop')).status).toBe(200);
-    expect((await laptop.get('/api/users/buyer/pw1@test.shop')).status).toBe(401);
+    const sessions = await t.database.db.select().from(session).where(eq(session.userId, phone.id));
+    expect(sessions).toHaveLength(1);
+    // The other device's calls are refused, and they do not expire its cookie: only a session found is renewed.
+    const refused = await laptop.get('/api/users/buyer/pw1@test.shop');
+    expect(refused.status).toBe(401);
+    expect(refused.headers.getSetCookie()).toEqual([]);
     expect((await t.client().signIn('pw1@test.shop', 'pass-word-123')).status).toBe(401);
     expect((await t.client().signIn('pw1@test.shop', 'brand-new-pass')).status).toBe(200);
   });

@@ -94,6 +94,25 @@ describe('an event stream ends with its session', () => {
     elsewhere.close();
   });
 
+  it("changing the password with 'sign out of other devices' ends the others' streams, not this browser's", async () => {
+    const { s, stream, send } = await sellerListening('f1pw');
+    const laptop = t.client();
+    expectStatus(await laptop.signIn(s.email), 200, 'sign-in on the laptop');
+    const onLaptop = await openEvents(laptop);
+    expect(onLaptop.res.status).toBe(200);
+    const cookie = s.cookie('better-auth.session_token');
+    const change = { currentPassword: 'pass-word-123', newPassword: 'brand-new-pass', revokeOtherSessions: true };
+    expectStatus(await s.post('/api/auth/change-password', change), 200, 'change-password');
+    // This browser keeps its session (the same cookie): nothing it sends meanwhile is answered 401.
+    expect(s.cookie('better-auth.session_token')).toBe(cookie);
+    await expectCutOff(onLaptop, send, 'after the password change');
+    await stream.next((e) => e.data.includes('after the password change'));
+    expect(stream.ended).toBe(false);
+    expect((await laptop.get('/api/notifications')).status).toBe(401);
+    expect((await s.get('/api/notifications')).status).toBe(200);
+    stream.close();
+  });
+
   it('a session gone without an announcement: the stream ends at the next heartbeat', async () => {
     const { s, stream } = await sellerListening('f1hb');
     // Straight in the database: no hook, no announcement.

@@ -153,7 +153,7 @@ test.describe('profile journey', () => {
       .filter({ hasText: 'Your password was changed, and your other devices were signed out.' })
       .waitFor();
     expect(await stillSignedIn(other.page)).toBe(false);
-    // This browser got a new session and keeps going.
+    // This browser keeps its session and goes on.
     await openProfile(page);
     const list = page.getByRole('list', { name: 'Active sessions' });
     await list.waitFor();

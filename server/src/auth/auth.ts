@@ -86,7 +86,7 @@ function googleProvider(google: NonNullable<Config['google']>) {
   });
 }
 
-type HookContext = { path: string; body?: unknown };
+type HookContext = { path: string; body?: unknown; request?: Request };
 
 /**
  * Names are required ('Name is required'), at most 100 characters, trimmed, and free of invisible and
@@ -149,6 +149,23 @@ function checkImage(ctx: HookContext) {
   if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_IMAGE', message: `image ${problem.message}` });
 }
 
+/**
+ * The change-password requests that asked to sign the other devices out (endOthersAfterPasswordChange).
+ * Better Auth would delete every session of the account, this one too, and then make this browser a new
+ * one: until its answer arrives, the page's other calls (a refetch, the event stream, which that very
+ * deletion tells to check its session) carry a cookie of no session, are answered 401, and the page
+ * goes to /login. So Better Auth is asked to keep the sessions, and the after hook ends the others.
+ */
+const endOthersAfter = new WeakSet<Request>();
+
+function keepThisSession(ctx: HookContext) {
+  if (ctx.path !== '/change-password' || !ctx.request) return;
+  const body = ctx.body as { revokeOtherSessions?: unknown } | undefined;
+  if (body?.revokeOtherSessions !== true) return;
+  endOthersAfter.add(ctx.request);
+  return { context: { body: { ...body, revokeOtherSessions: false } } };
+}
+
 const checkInput = createAuthMiddleware(async (ctx) => {
   checkImage(ctx);
   // Changing the password needs a verified email (403 email_not_verified), so whoever opened an
@@ -164,7 +181,7 @@ const checkInput = createAuthMiddleware(async (ctx) => {
       });
   }
   checkPassword(ctx);
-  return checkName(ctx);
+  return checkName(ctx) ?? keepThisSession(ctx);
 });
 
 /** What an after hook is given (createAuthMiddleware's handler's argument). */
@@ -310,6 +327,14 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     if (ended.length) await sessionsEnded([userId]);
   }
 
+  /** The password was changed with "Sign out of other devices": every session but this one ends (keepThisSession). */
+  async function endOthersAfterPasswordChange(ctx: AfterHookContext) {
+    if (ctx.path !== '/change-password' || !ctx.request || !endOthersAfter.has(ctx.request)) return;
+    const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+    if (isAPIError(returned) || typeof returned?.user?.id !== 'string') return;
+    await endOtherSessions(ctx, returned.user.id);
+  }
+
   return betterAuth({
     appName: config.shopName,
     baseURL: config.baseUrl,
@@ -428,6 +453,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       after: createAuthMiddleware(async (ctx) => {
         await auditTwoFactor(db, ctx);
         await signInNewAccount(db, ctx);
+        await endOthersAfterPasswordChange(ctx);
         await leadToNewPassword(ctx);
       }),
     },

@@ -74,6 +74,9 @@ function toSessionUser(s: AuthSession, rules: { requireAdmin2fa: boolean }): Ses
   };
 }
 
+/** A Set-Cookie line that removes its cookie. */
+const EXPIRING = /;\s*max-age=0\s*(;|$)/i;
+
 export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAdmin2fa: boolean }) {
   // Who is calling is checked first: before the body is parsed and the input validated, so a caller
   // without a session gets 401 and learns nothing of what a route takes (lib/security.ts needsSession).
@@ -88,7 +91,10 @@ export function registerAuth(app: FastifyInstance, auth: Auth, opts: { requireAd
     let p = cache.get(this);
     if (!p) {
       p = auth.api.getSession({ headers: authHeaders(this), returnHeaders: true }).then(({ headers, response: s }) => {
-        const cookies = headers.getSetCookie();
+        // Only a renewal is passed on: Better Auth also expires the cookies of a session it did not
+        // find, and such an answer, arriving after the one that just signed this browser in again (a
+        // sign-in, two-factor turned on), would erase the new cookie. A dead cookie only gets 401s.
+        const cookies = headers.getSetCookie().filter((c) => !EXPIRING.test(c));
         if (cookies.length) renewed.set(this, cookies);
         const u = toSessionUser(s, opts);
         if (u && s) sessions.set(this, s);

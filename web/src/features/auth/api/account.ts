@@ -55,8 +55,8 @@ interface ChangePasswordInput {
 }
 
 /**
- * POST /api/auth/change-password. With revokeOtherSessions every session ends and this browser gets a
- * new one (Better Auth sets its cookie), so the session and the device list are asked again.
+ * POST /api/auth/change-password. With revokeOtherSessions every other session ends (this browser
+ * keeps its own, decision 077), so the session and the device list are asked again.
  */
 function changePassword(input: ChangePasswordInput) {
   return authCall(authClient.changePassword(input));
