@@ -321,6 +321,8 @@ for (const [path, as] of [
     ['cursor=not-a-cursor', 'cursor'],
     [`cursor=${b64(['yesterday', UUID])}`, 'cursor'],
     [`cursor=${b64(['2024-02-30 10:00:00+00', UUID])}`, 'cursor'],
+    // There is no year 0 (PostgreSQL refuses it); Date.UTC would take it for 1900.
+    [`cursor=${b64(['0000-01-01T00:00:00Z', UUID])}`, 'cursor'],
     [`cursor=${b64(['2024-01-01T00:00:00Z', 'not-a-uuid-but-36-characters-long!!!'])}`, 'cursor'],
     [`cursor=${b64([12345, UUID])}`, 'cursor'],
     [`cursor=${b64({ k: 1 })}`, 'cursor'],

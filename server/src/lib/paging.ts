@@ -23,7 +23,10 @@ function validKey(k: unknown): k is string | number {
   if (!m) return false;
   // Groups 1 to 6 are not optional, so they are always there; NaN would fail every check below.
   const [y = NaN, mo = NaN, d = NaN, h = NaN, mi = NaN, sec = NaN] = m.slice(1, 7).map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d));
+  // setUTCFullYear, not Date.UTC, which takes years 0-99 for 1900-1999; there is no year 0 (PostgreSQL).
+  if (y < 1) return false;
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
   const offset = m[8] && m[8] !== 'Z' ? m[8].slice(1).replace(':', '') : '';
   const offsetOk = !offset || (Number(offset.slice(0, 2)) <= 15 && Number(offset.slice(2) || 0) < 60);
   return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && sec < 60 && offsetOk;
