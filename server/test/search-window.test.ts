@@ -11,11 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { device, product, user } from '../src/db/schema';
 import { encodeCursor } from '../src/lib/paging';
+import { catalogService } from '../src/modules/catalog/service';
 import { BY_IDS, deviceSearchQuery, productListQuery, searchWindowQuery, type ProductRow } from '../src/modules/catalog/sql';
 import { createTestDatabase } from './helpers/db';
 
 let database: Database;
 const models = [crypto.randomUUID(), crypto.randomUUID()];
+/** A model the searches never name: its listings are neither a named model's nor free text. */
+const unnamed = crypto.randomUUID();
 const LISTINGS = 90;
 
 beforeAll(async () => {
@@ -24,7 +27,7 @@ beforeAll(async () => {
   const seller = crypto.randomUUID();
   await db.insert(user).values({ id: seller, email: `window-${seller}@example.com`, name: 'Window seller', role: 'seller' });
   await db.insert(device).values(
-    models.map((id, i) => ({
+    [...models, unnamed].map((id, i) => ({
       id,
       category: 'Laptop',
       brand: 'Windowbrand',
@@ -50,7 +53,7 @@ beforeAll(async () => {
         priceCents: 10_000 + i,
         originalPriceCents: 20_000,
         usedYears: 1,
-        deviceId: i % 3 === 0 ? models[0]! : i % 7 === 0 ? models[1]! : null,
+        deviceId: i % 3 === 0 ? models[0]! : i % 7 === 0 ? models[1]! : i % 13 === 4 ? unnamed : null,
         status: i % 11 === 10 ? ('sold' as const) : ('available' as const),
         // Listings 40 and 41 share their time: the page order then falls to the id.
         createdAt: new Date(now - (i === 41 ? 40 : i) * 60_000),
@@ -123,6 +126,55 @@ describe("a search's window of the newest listings", () => {
     const full = await database.query<ProductRow & { complete: boolean }>(kit.name, kit.text, kit.values);
     expect(full.map((r) => r.complete)).toEqual([true, true, true]);
     expect(full.map((r) => r.id)).toEqual((await plannedPage('kit', 'kit:*', [], 2)).map((r) => r.id));
+  });
+
+  it('the catalog answers from the window or the planned queries alike, and a search end does not turn the window off', async () => {
+    const statements: string[] = [];
+    const catalog = catalogService({
+      ...database,
+      query: (name, text, values) => {
+        statements.push(text.includes(' as complete') ? 'window' : 'planned');
+        return database.query(name, text, values);
+      },
+    } as Database);
+    const cursors: (string | undefined)[] = [];
+    const walk = async (q: string, limit: number) => {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      cursors.length = 0;
+      do {
+        cursors.push(cursor);
+        const page = await catalog.listProducts(productQuerySchema.parse({ q, limit, ...(cursor ? { cursor } : {}) }));
+        pages.push(page.items.map((p) => p._id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return pages;
+    };
+    const expected = async (q: string, limit: number) => {
+      const pages: string[][] = [];
+      let cursor: string | undefined;
+      for (;;) {
+        const rows = await plannedPage(q, `${q}:*`, [], limit, cursor);
+        pages.push(rows.slice(0, limit).map((r) => r.id));
+        if (rows.length <= limit) return pages;
+        cursor = encodeCursor({ k: rows[limit - 1]!.ts, id: rows[limit - 1]!.id });
+      }
+    };
+    const pages = await walk('common', 5);
+    expect(pages.length).toBeGreaterThan(3);
+    expect(pages).toEqual(await expected('common', 5));
+    // The last page is short: the window said so and the planned queries (the ids, the rows) answered it.
+    expect(statements.slice(-3)).toEqual(['window', 'planned', 'planned']);
+    // The second page again: from the window, though the search's end just missed.
+    statements.length = 0;
+    const again = await catalog.listProducts(productQuerySchema.parse({ q: 'common', limit: 5, cursor: cursors[1] }));
+    expect(again.items.map((p) => p._id)).toEqual(pages[1]);
+    expect(statements).toEqual(['window']);
+    // Words too rare for a page of the window: planned, and the window is not asked again for them.
+    expect(await walk('scarce', 5)).toEqual(await expected('scarce', 5));
+    statements.length = 0;
+    await walk('scarce', 5);
+    expect(statements.filter((s) => s === 'window')).toEqual([]);
   });
 
   it('is not used for anything but words alone, newest first, without a category', () => {

@@ -218,6 +218,26 @@ function wordsOnly(f: ProductFilters) {
   );
 }
 
+/** A newest-first list's cursor as newerThan's two values (time, id); a 400 when it is another order's. */
+function newestCursor(raw: string | undefined): [string, string] | undefined {
+  const cursor = decodeCursor(raw);
+  if (!cursor) return undefined;
+  if (typeof cursor.k !== 'string') throw badRequest('cursor', 'belongs to another sort order');
+  return [cursor.k, cursor.id];
+}
+
+/** After the cursor of a newest-first list, its time and id in the parameters `$at` and `$at+1`. */
+const newerThan = (at: number) => `(p.created_at, p.id) < ($${at}::timestamptz, $${at + 1}::uuid)`;
+
+/**
+ * The newest `limit` listed rows (id, created_at) of each model in the uuid[] parameter `$at`, down
+ * product_listed_device_newest_idx (a few index entries per model); `and` narrows each model's walk.
+ */
+const modelsNewest = (at: number, and: string, limit: number) =>
+  `select x.id, x.created_at from unnest($${at}::uuid[]) as d(id) cross join lateral (
+    select p.id, p.created_at from product p where p.device_id = d.id and p.listed${and}
+    order by p.created_at desc, p.id desc limit ${limit}) as x`;
+
 /**
  * The ids of one page of a newest-first search whose words name catalogue models (modules/devices
  * found `deviceIds`): each model's newest listings from product_listed_device_newest_idx (a few index
@@ -233,19 +253,16 @@ export function deviceSearchQuery(f: ProductFilters, deviceIds: string[], tsquer
     values.push(f.category);
     extra.push(`p.category = $${values.length}`);
   }
-  const cursor = decodeCursor(f.cursor);
+  const cursor = newestCursor(f.cursor);
   if (cursor) {
-    if (typeof cursor.k !== 'string') throw badRequest('cursor', 'belongs to another sort order');
-    values.push(cursor.k, cursor.id);
-    extra.push(`(p.created_at, p.id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+    values.push(...cursor);
+    extra.push(newerThan(values.length - 1));
   }
   const and = extra.map((c) => ` and ${c}`).join('');
   const limit = Math.floor(f.limit) + 1;
   return {
     text: `select u.id from (
-  select x.id, x.created_at from unnest($1::uuid[]) as d(id) cross join lateral (
-    select p.id, p.created_at from product p where p.device_id = d.id and p.listed${and}
-    order by p.created_at desc, p.id desc limit ${limit}) as x
+  ${modelsNewest(1, and, limit)}
   union all
   (select p.id, p.created_at from product p where p.device_id is null and p.listed and p.search @@ to_tsquery('simple', $2)${and}
     order by p.created_at desc, p.id desc limit ${limit})
@@ -277,17 +294,17 @@ export const SEARCH_WINDOW_ROWS = 4000;
  * the newest matches are all inside the window and the page is the search's page. When it is not (a
  * rare word, the last page, a search whose matches are nearly all linked to its models), the caller
  * asks the planned query (deviceSearchQuery or productListQuery); no row at all says the same.
- * Null for anything but words alone, newest first, and no category (whose index holds no words).
+ * Null for anything but words alone, newest first, and no category (whose index holds no words), and
+ * for more than 60 models (as deviceSearchQuery).
  */
 export function searchWindowQuery(f: ProductFilters, deviceIds: string[], tsquery: string, windowRows = SEARCH_WINDOW_ROWS) {
   if (!wordsOnly(f) || f.category || deviceIds.length > 60) return null;
   const values: unknown[] = [tsquery];
-  const cursor = decodeCursor(f.cursor);
+  const cursor = newestCursor(f.cursor);
   let after = '';
   if (cursor) {
-    if (typeof cursor.k !== 'string') throw badRequest('cursor', 'belongs to another sort order');
-    values.push(cursor.k, cursor.id);
-    after = ' and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)';
+    values.push(...cursor);
+    after = ` and ${newerThan(2)}`;
   }
   const limit = Math.floor(f.limit) + 1;
   const models = deviceIds.length > 0;
@@ -298,9 +315,7 @@ export function searchWindowQuery(f: ProductFilters, deviceIds: string[], tsquer
   where ${models ? 'w.device_id is null and ' : ''}w.search @@ (select to_tsquery('simple', $1))
   order by w.created_at desc, w.id desc limit ${limit}`;
   const page = models
-    ? `select x.id, x.created_at from unnest($${values.length}::uuid[]) as d(id) cross join lateral (
-    select p.id, p.created_at from product p where p.device_id = d.id and p.listed${after}
-    order by p.created_at desc, p.id desc limit ${limit}) as x
+    ? `${modelsNewest(values.length, after, limit)}
   union all select f.id, f.created_at from f
   order by 2 desc, 1 desc limit ${limit}`
     : 'select f.id, f.created_at from f';
