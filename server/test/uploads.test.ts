@@ -394,7 +394,7 @@ describe('shared storage', () => {
       await b.close();
       fs.rmSync(media, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 30_000);
 
   it('S3 (s3rver): upload through one instance, served by another on the same bucket; a refused file leaves no object', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));

@@ -1,5 +1,5 @@
 import net, { type Socket } from 'node:net';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 
@@ -71,8 +71,19 @@ export function registerDrain(app: FastifyInstance, drain: Drain) {
       sockets.delete(socket);
     });
   });
-  app.server.on('request', (req: IncomingMessage) => unused.delete(req.socket));
+  // A response still being written as the app closes (a photo's stream waiting on its last read)
+  // leaves its keep-alive connection open once it ends: Node closes idle connections only as closing
+  // begins, the client keeps the connection for the keep-alive timeout the answer announced (72 s),
+  // and closing waits that long. Once closing, each answer that ends closes the connections left idle.
+  let closing = false;
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    unused.delete(req.socket);
+    res.once('finish', () => {
+      if (closing) setImmediate(() => app.server.closeIdleConnections());
+    });
+  });
   app.addHook('preClose', async () => {
+    closing = true;
     for (const socket of unused.keys()) if (socket.bytesRead === 0) socket.destroy();
   });
 }
