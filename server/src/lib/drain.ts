@@ -74,12 +74,22 @@ export function registerDrain(app: FastifyInstance, drain: Drain) {
   // A response still being written as the app closes (a photo's stream waiting on its last read)
   // leaves its keep-alive connection open once it ends: Node closes idle connections only as closing
   // begins, the client keeps the connection for the keep-alive timeout the answer announced (72 s),
-  // and closing waits that long. Once closing, each answer that ends closes the connections left idle.
+  // and closing waits that long. Once closing, the connection of each answer that ends is ended after
+  // it: socket.end() sends what is still buffered first (closeIdleConnections() would destroy every
+  // connection whose answer has ended, a slow download's unsent bytes too), unless a next request
+  // has already come in on it.
   let closing = false;
+  const answering = new WeakMap<Socket, ServerResponse>();
   app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    unused.delete(req.socket);
+    const socket = req.socket;
+    unused.delete(socket);
+    answering.set(socket, res);
     res.once('finish', () => {
-      if (closing) setImmediate(() => app.server.closeIdleConnections());
+      if (answering.get(socket) === res) answering.delete(socket);
+      if (closing)
+        setImmediate(() => {
+          if (!answering.has(socket)) socket.end();
+        });
     });
   });
   app.addHook('preClose', async () => {
