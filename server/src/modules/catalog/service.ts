@@ -182,10 +182,10 @@ export function catalogService(database: Database, devices?: SearchReading) {
       }
       const pageRows = async (): Promise<ProductRow[]> => {
         // Words alone, newest first: the newest listings' window first, the planned query when it holds no full page.
-        const windowed = qy.tsq ? searchWindowQuery(f, byModel ? models : [], qy.tsq) : null;
         // Per search (its words, page size and whether models came in), whatever the page: a first page's miss spares the deep ones.
-        const missKey = windowed ? `${f.limit}\u0000${!!byModel}\u0000${qy.tsq}` : '';
-        if (windowed && !windowMisses.get(missKey)) {
+        const missKey = `${f.limit}\u0000${!!byModel}\u0000${qy.tsq}`;
+        const windowed = qy.tsq && !windowMisses.get(missKey) ? searchWindowQuery(f, byModel ? models : [], qy.tsq) : null;
+        if (windowed) {
           const rows = await query<ProductRow & { complete: boolean }>(windowed.name, windowed.text, windowed.values);
           if (rows[0]?.complete) return rows;
           // Only a first page says the words are rare: a deep page misses at the search's end, always short.
