@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { knownDevice, user } from '../db/schema';
@@ -8,6 +8,7 @@ import { newSignInMail } from '../mail/templates/new-sign-in';
 import { passwordChangedMail } from '../mail/templates/password-changed';
 import type { Mailer } from '../mail/types';
 import { DEVICE_HEADER, deviceHash, networkOf } from './device';
+import { returnedUserId } from './returned';
 
 /** How much of a user agent is kept for the mail; the whole of it is hashed. */
 const USER_AGENT_KEPT = 500;
@@ -111,9 +112,8 @@ export function accountMailPlugin(deps: {
         {
           matcher: (ctx) => ctx.path === '/change-password',
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
-            if (isAPIError(returned) || typeof returned?.user?.id !== 'string') return;
-            await mails.passwordChanged(returned.user.id);
+            const userId = returnedUserId(ctx);
+            if (userId) await mails.passwordChanged(userId);
           }),
         },
       ],

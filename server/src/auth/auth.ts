@@ -28,6 +28,7 @@ import { verifyEmailMail } from '../mail/templates/verify-email';
 import type { Mailer } from '../mail/types';
 import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { accountMailPlugin } from './account-mail';
+import { returnedUserId } from './returned';
 import { isCommonPassword } from './common-passwords';
 import { claimMailSlot } from './mail-throttle';
 import { testPasswordHasher } from './password-hash';
@@ -216,9 +217,9 @@ async function auditTwoFactor(db: Db, ctx: AfterHookContext) {
  */
 async function signInNewAccount(db: Db, ctx: AfterHookContext) {
   if (ctx.path !== '/sign-up/email') return;
-  const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
-  if (isAPIError(returned) || typeof returned?.user?.id !== 'string') return;
-  const [made] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.id, returned.user.id));
+  const userId = returnedUserId(ctx);
+  if (!userId) return;
+  const [made] = await db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.id, userId));
   if (!made) return;
   const found = await ctx.context.internalAdapter.findUserById(made.id);
   if (!found) return;
@@ -330,9 +331,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
   /** The password was changed with "Sign out of other devices": every session but this one ends (keepThisSession). */
   async function endOthersAfterPasswordChange(ctx: AfterHookContext) {
     if (ctx.path !== '/change-password' || !ctx.request || !endOthersAfter.has(ctx.request)) return;
-    const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
-    if (isAPIError(returned) || typeof returned?.user?.id !== 'string') return;
-    await endOtherSessions(ctx, returned.user.id);
+    const userId = returnedUserId(ctx);
+    if (userId) await endOtherSessions(ctx, userId);
   }
 
   return betterAuth({
