@@ -39,6 +39,15 @@ async function sellerListening(label: string) {
   return { s, b, stream, send };
 }
 
+/** The same person signed in on another device, with an open stream there. */
+async function listeningElsewhere(email: string) {
+  const other = t.client();
+  expectStatus(await other.signIn(email), 200, 'sign-in elsewhere');
+  const stream = await openEvents(other);
+  expect(stream.res.status).toBe(200);
+  return { other, stream };
+}
+
 /** The stream ended within two seconds and never got `text`, sent after the session ended. */
 async function expectCutOff(
   stream: Awaited<ReturnType<typeof openEvents>>,
@@ -83,10 +92,7 @@ describe('an event stream ends with its session', () => {
 
   it("signing out ends that session's stream, not the streams of the same person elsewhere", async () => {
     const { s, stream, send } = await sellerListening('f1out');
-    const other = t.client();
-    expectStatus(await other.signIn(s.email), 200, 'sign-in elsewhere');
-    const elsewhere = await openEvents(other);
-    expect(elsewhere.res.status).toBe(200);
+    const { stream: elsewhere } = await listeningElsewhere(s.email);
     expectStatus(await s.post('/api/auth/sign-out', {}), 200, 'sign-out');
     await expectCutOff(stream, send, 'after sign-out');
     await elsewhere.next((e) => e.data.includes('after sign-out'));
@@ -96,10 +102,7 @@ describe('an event stream ends with its session', () => {
 
   it("changing the password with 'sign out of other devices' ends the others' streams, not this browser's", async () => {
     const { s, stream, send } = await sellerListening('f1pw');
-    const laptop = t.client();
-    expectStatus(await laptop.signIn(s.email), 200, 'sign-in on the laptop');
-    const onLaptop = await openEvents(laptop);
-    expect(onLaptop.res.status).toBe(200);
+    const { other: laptop, stream: onLaptop } = await listeningElsewhere(s.email);
     const cookie = s.cookie('better-auth.session_token');
     const change = { currentPassword: 'pass-word-123', newPassword: 'brand-new-pass', revokeOtherSessions: true };
     expectStatus(await s.post('/api/auth/change-password', change), 200, 'change-password');
