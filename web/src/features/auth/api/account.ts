@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { authCall, authClient } from '@/lib/auth-client';
-import { queryKeys } from '@/lib/query-keys';
 import { forgetUser } from '@/lib/session';
 
 /**
@@ -55,8 +54,8 @@ interface ChangePasswordInput {
 }
 
 /**
- * POST /api/auth/change-password. With revokeOtherSessions every other session ends (this browser
- * keeps its own, decision 077), so the session and the device list are asked again.
+ * POST /api/auth/change-password. With revokeOtherSessions every other session ends; this browser
+ * keeps its own session and cookie (decision 077), so only the device list is asked again.
  */
 function changePassword(input: ChangePasswordInput) {
   return authCall(authClient.changePassword(input));
@@ -67,11 +66,7 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: async (_data, input) => {
-      if (!input.revokeOtherSessions) return;
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
-        queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
-      ]);
+      if (input.revokeOtherSessions) await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     },
   });
 }
