@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../src/db/schema';
 import { startTestApp, type TestApp } from './helpers/app';
@@ -103,6 +103,61 @@ describe('profile: password', () => {
     expect(refused.headers.getSetCookie()).toEqual([]);
     expect((await t.client().signIn('pw1@test.shop', 'pass-word-123')).status).toBe(401);
     expect((await t.client().signIn('pw1@test.shop', 'brand-new-pass')).status).toBe(200);
+  });
+
+  describe('when the other sessions cannot be ended at first', () => {
+    // A fault in the real database: deleting a session of the user in fail_session_delete raises
+    // an error, `times` times in all (a sequence counts them: it is not rolled back with the error).
+    beforeAll(async () => {
+      for (const statement of [
+        'create table fail_session_delete (user_id uuid primary key, times int not null)',
+        'create sequence fail_session_delete_seq',
+        `create function fail_session_delete() returns trigger language plpgsql as $$
+          begin
+            if exists (select 1 from fail_session_delete f where f.user_id = old.user_id and nextval('fail_session_delete_seq') <= f.times)
+            then raise exception 'injected fault: session delete'; end if;
+            return old;
+          end $$`,
+        'create trigger fail_session_delete before delete on session for each row execute function fail_session_delete()',
+      ])
+        await t.database.db.execute(sql.raw(statement));
+    });
+    const failDeletes = async (userId: string, times: number) => {
+      await t.database.db.execute(sql`select setval('fail_session_delete_seq', 1, false)`);
+      await t.database.db.execute(sql`insert into fail_session_delete values (${userId}, ${times})`);
+    };
+    const change = (c: Client, newPassword: string) =>
+      c.post<{ code: string; message: string }>('/api/auth/change-password', {
+        currentPassword: 'pass-word-123',
+        newPassword,
+        revokeOtherSessions: true,
+      });
+
+    it('tries again: a passing fault still signs the other devices out', async () => {
+      const phone = await t.client().signUp('pw3@test.shop');
+      const laptop = t.client();
+      await laptop.signIn('pw3@test.shop');
+      await failDeletes(phone.id, 2);
+      expect((await change(phone, 'brand-new-pass')).status).toBe(200);
+      expect((await laptop.get('/api/users/buyer/pw3@test.shop')).status).toBe(401);
+      expect((await phone.get('/api/users/buyer/pw3@test.shop')).status).toBe(200);
+    });
+
+    it('says the password changed and what to do when they still cannot be ended', async () => {
+      const phone = await t.client().signUp('pw4@test.shop');
+      const laptop = t.client();
+      await laptop.signIn('pw4@test.shop');
+      await failDeletes(phone.id, 1000);
+      const r = await change(phone, 'brand-new-pass');
+      expect(r.status).toBe(503);
+      expect(r.body.code).toBe('OTHER_DEVICES_STILL_SIGNED_IN');
+      expect(r.body.message).toMatch(/^Your password was changed, but your other devices could not be signed out/);
+      expect(r.body.message).toContain('"Sign out of all devices"');
+      // As it says: the new password is the password, and this device is still signed in.
+      expect((await t.client().signIn('pw4@test.shop', 'brand-new-pass')).status).toBe(200);
+      expect((await t.client().signIn('pw4@test.shop', 'pass-word-123')).status).toBe(401);
+      expect((await phone.get('/api/users/buyer/pw4@test.shop')).status).toBe(200);
+    });
   });
 
   it('keeps the other devices signed in when not asked to sign them out', async () => {

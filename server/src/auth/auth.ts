@@ -158,6 +158,9 @@ function checkImage(ctx: HookContext) {
  * goes to /login. So Better Auth is asked to keep the sessions, and the after hook ends the others.
  */
 const endOthersAfter = new WeakSet<Request>();
+/** Tries at ending the other sessions after a password change before the answer says they were not. */
+const END_SESSIONS_ATTEMPTS = 3;
+export const OTHER_DEVICES_STILL_SIGNED_IN = 'OTHER_DEVICES_STILL_SIGNED_IN';
 
 function keepThisSession(ctx: HookContext) {
   if (ctx.path !== '/change-password' || !ctx.request) return;
@@ -328,11 +331,32 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
     if (ended.length) await sessionsEnded([userId]);
   }
 
-  /** The password was changed with "Sign out of other devices": every session but this one ends (keepThisSession). */
+  /**
+   * The password was changed with "Sign out of other devices": every session but this one ends
+   * (keepThisSession). The new password is saved by now, so a failure here must not read as "nothing
+   * changed": ending sessions can be done again, so it is tried three times, and should it still
+   * fail the answer (503 OTHER_DEVICES_STILL_SIGNED_IN) says the password changed and what to do.
+   */
   async function endOthersAfterPasswordChange(ctx: AfterHookContext) {
     if (ctx.path !== '/change-password' || !ctx.request || !endOthersAfter.has(ctx.request)) return;
     const userId = returnedUserId(ctx);
-    if (userId) await endOtherSessions(ctx, userId);
+    if (!userId) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await endOtherSessions(ctx, userId);
+        return;
+      } catch (error) {
+        if (attempt >= END_SESSIONS_ATTEMPTS) {
+          ctx.context.logger.error('password changed, other sessions not ended', error);
+          throw new APIError('SERVICE_UNAVAILABLE', {
+            code: OTHER_DEVICES_STILL_SIGNED_IN,
+            message:
+              'Your password was changed, but your other devices could not be signed out just now. Use "Sign out of all devices" to end them.',
+          });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
   }
 
   return betterAuth({

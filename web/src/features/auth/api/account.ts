@@ -68,6 +68,10 @@ export function useChangePassword() {
     onSuccess: async (_data, input) => {
       if (input.revokeOtherSessions) await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     },
+    // Some of them may have ended before a failure (503 OTHER_DEVICES_STILL_SIGNED_IN).
+    onError: (_error, input) => {
+      if (input.revokeOtherSessions) void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+    },
   });
 }
 

@@ -19,6 +19,9 @@ function changePasswordError(error: unknown): string {
   return errorMessage(error);
 }
 
+/** The server's answer when the new password was saved but the other devices are still signed in (503). */
+const OTHER_DEVICES_STILL_SIGNED_IN = 'OTHER_DEVICES_STILL_SIGNED_IN';
+
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false };
 
 /** Change password (POST /api/auth/change-password): asks the current one, the new one twice. */
@@ -44,6 +47,8 @@ export function ChangePasswordForm() {
           : 'Your password was changed.',
       });
     } catch (error) {
+      // The password did change (only signing the other devices out failed): the fields are spent.
+      if (isApiError(error) && error.code === OTHER_DEVICES_STILL_SIGNED_IN) reset(EMPTY);
       setResult({ ok: false, message: `Error: ${changePasswordError(error)}` });
     }
   });
