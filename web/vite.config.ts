@@ -353,7 +353,14 @@ function compileHints(pages: string[]): Plugin {
           if (marked.has(file) || chunk?.type !== 'chunk') return;
           marked.add(file);
           chunk.code = hint + chunk.code;
-          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          // The hint is a line more before the code: its source map starts with an empty line too.
+          // A build with source maps has the map as an asset of the bundle by now (what is written).
+          const map = chunk.sourcemapFileName ? bundle[chunk.sourcemapFileName] : undefined;
+          if (map?.type === 'asset') {
+            const json = JSON.parse(String(map.source)) as { mappings: string };
+            json.mappings = `;${json.mappings}`;
+            map.source = JSON.stringify(json);
+          } else if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
           chunk.imports.forEach(mark);
         };
         for (const root of roots) mark(root.fileName);
