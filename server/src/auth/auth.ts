@@ -160,7 +160,6 @@ function checkImage(ctx: HookContext) {
 const endOthersAfter = new WeakSet<Request>();
 /** Tries at ending the other sessions after a password change before the answer says they were not. */
 const END_SESSIONS_ATTEMPTS = 3;
-export const OTHER_DEVICES_STILL_SIGNED_IN = 'OTHER_DEVICES_STILL_SIGNED_IN';
 
 function keepThisSession(ctx: HookContext) {
   if (ctx.path !== '/change-password' || !ctx.request) return;
@@ -334,8 +333,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
   /**
    * The password was changed with "Sign out of other devices": every session but this one ends
    * (keepThisSession). The new password is saved by now, so a failure here must not read as "nothing
-   * changed": ending sessions can be done again, so it is tried three times, and should it still
-   * fail the answer (503 OTHER_DEVICES_STILL_SIGNED_IN) says the password changed and what to do.
+   * changed" (a 5xx is one the app and the proxy take as "try again"). Ending sessions can be done
+   * again, so it is tried three times; should it still fail, the answer is the change's own 200 with
+   * `otherSessionsEnded: false`, and the after hooks that follow (the password-changed mail) still
+   * see the user. Returns that answer, or nothing when there is nothing to change in it.
    */
   async function endOthersAfterPasswordChange(ctx: AfterHookContext) {
     if (ctx.path !== '/change-password' || !ctx.request || !endOthersAfter.has(ctx.request)) return;
@@ -347,12 +348,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
         return;
       } catch (error) {
         if (attempt >= END_SESSIONS_ATTEMPTS) {
-          ctx.context.logger.error('password changed, other sessions not ended', error);
-          throw new APIError('SERVICE_UNAVAILABLE', {
-            code: OTHER_DEVICES_STILL_SIGNED_IN,
-            message:
-              'Your password was changed, but your other devices could not be signed out just now. Use "Sign out of all devices" to end them.',
-          });
+          // Not the error itself: a failed query's message carries its parameters, this session's token among them.
+          const cause = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as Error).name;
+          ctx.context.logger.error(`password of user ${userId} changed, other sessions not ended (${String(cause)})`);
+          return ctx.json({ ...(ctx.context.returned as object), otherSessionsEnded: false });
         }
         await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
@@ -477,7 +476,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       after: createAuthMiddleware(async (ctx) => {
         await auditTwoFactor(db, ctx);
         await signInNewAccount(db, ctx);
-        await endOthersAfterPasswordChange(ctx);
+        const changed = await endOthersAfterPasswordChange(ctx);
+        if (changed) return changed;
         await leadToNewPassword(ctx);
       }),
     },

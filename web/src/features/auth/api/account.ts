@@ -55,10 +55,14 @@ interface ChangePasswordInput {
 
 /**
  * POST /api/auth/change-password. With revokeOtherSessions every other session ends; this browser
- * keeps its own session and cookie (decision 077), so only the device list is asked again.
+ * keeps its own session and cookie (decision 077), so only the device list is asked again. When the
+ * server could not end them (a database fault, after three tries) the password is changed all the
+ * same and the answer says `otherSessionsEnded: false`: `otherDevicesSignedOut` is then false.
  */
-function changePassword(input: ChangePasswordInput) {
-  return authCall(authClient.changePassword(input));
+async function changePassword(input: ChangePasswordInput): Promise<{ otherDevicesSignedOut: boolean }> {
+  const answer: object = await authCall(authClient.changePassword(input));
+  const notEnded = 'otherSessionsEnded' in answer && answer.otherSessionsEnded === false;
+  return { otherDevicesSignedOut: input.revokeOtherSessions && !notEnded };
 }
 
 export function useChangePassword() {
@@ -67,10 +71,6 @@ export function useChangePassword() {
     mutationFn: changePassword,
     onSuccess: async (_data, input) => {
       if (input.revokeOtherSessions) await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
-    },
-    // Some of them may have ended before a failure (503 OTHER_DEVICES_STILL_SIGNED_IN).
-    onError: (_error, input) => {
-      if (input.revokeOtherSessions) void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     },
   });
 }

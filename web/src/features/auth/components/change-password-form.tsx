@@ -19,15 +19,16 @@ function changePasswordError(error: unknown): string {
   return errorMessage(error);
 }
 
-/** The server's answer when the new password was saved but the other devices are still signed in (503). */
-const OTHER_DEVICES_STILL_SIGNED_IN = 'OTHER_DEVICES_STILL_SIGNED_IN';
+/** The password changed, but the server could not end the other sessions (after three tries). */
+const OTHER_DEVICES_STILL_SIGNED_IN =
+  "Your password was changed, but your other devices could not be signed out just now. Use 'Sign out of all devices' below to end them.";
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false };
 
 /** Change password (POST /api/auth/change-password): asks the current one, the new one twice. */
 export function ChangePasswordForm() {
   const change = useChangePassword();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<{ tone: 'success' | 'warning' | 'error'; message: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -38,18 +39,18 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword, revokeOtherSessions }) => {
     setResult(null);
     try {
-      await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
+      const { otherDevicesSignedOut } = await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
       reset(EMPTY);
-      setResult({
-        ok: true,
-        message: revokeOtherSessions
-          ? 'Your password was changed, and your other devices were signed out.'
-          : 'Your password was changed.',
-      });
+      if (revokeOtherSessions && !otherDevicesSignedOut) setResult({ tone: 'warning', message: OTHER_DEVICES_STILL_SIGNED_IN });
+      else
+        setResult({
+          tone: 'success',
+          message: revokeOtherSessions
+            ? 'Your password was changed, and your other devices were signed out.'
+            : 'Your password was changed.',
+        });
     } catch (error) {
-      // The password did change (only signing the other devices out failed): the fields are spent.
-      if (isApiError(error) && error.code === OTHER_DEVICES_STILL_SIGNED_IN) reset(EMPTY);
-      setResult({ ok: false, message: `Error: ${changePasswordError(error)}` });
+      setResult({ tone: 'error', message: `Error: ${changePasswordError(error)}` });
     }
   });
 
@@ -69,7 +70,7 @@ export function ChangePasswordForm() {
         <span>Sign out of other devices</span>
       </label>
       {result ? (
-        <p role={result.ok ? 'status' : 'alert'} className={calloutClass(result.ok ? 'success' : 'error', 'mt-2')}>
+        <p role={result.tone === 'success' ? 'status' : 'alert'} className={calloutClass(result.tone, 'mt-2')}>
           {result.message}
         </p>
       ) : null}
