@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { betterAuth, type GenericEndpointContext } from 'better-auth';
 import { APIError, createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
@@ -26,6 +27,7 @@ import { resetPasswordMail } from '../mail/templates/reset-password';
 import { signUpAttemptMail } from '../mail/templates/sign-up-attempt';
 import { verifyEmailMail } from '../mail/templates/verify-email';
 import type { Mailer } from '../mail/types';
+import { pgErrorCode } from '../lib/db-errors';
 import { recordAudit, SYSTEM_ACTOR } from '../modules/audit/service';
 import { accountMailPlugin } from './account-mail';
 import { returnedUserId } from './returned';
@@ -349,11 +351,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, sessionsEnded
       } catch (error) {
         if (attempt >= END_SESSIONS_ATTEMPTS) {
           // Not the error itself: a failed query's message carries its parameters, this session's token among them.
-          const cause = (error as { cause?: { code?: unknown } }).cause?.code ?? (error as Error).name;
-          ctx.context.logger.error(`password of user ${userId} changed, other sessions not ended (${String(cause)})`);
+          const cause = pgErrorCode(error) ?? (error instanceof Error ? error.name : typeof error);
+          ctx.context.logger.error(`password of user ${userId} changed, other sessions not ended (${cause})`);
           return ctx.json({ ...(ctx.context.returned as object), otherSessionsEnded: false });
         }
-        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+        await sleep(100 * attempt);
       }
     }
   }

@@ -3,3 +3,10 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
+
+/** PostgreSQL's error code (SQLSTATE), as either driver reports it (directly or as the cause); none for other errors. */
+export function pgErrorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  if (typeof e?.code === 'string') return e.code;
+  return typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
+}
