@@ -57,12 +57,11 @@ interface ChangePasswordInput {
  * POST /api/auth/change-password. With revokeOtherSessions every other session ends; this browser
  * keeps its own session and cookie (decision 077), so only the device list is asked again. When the
  * server could not end them (a database fault, after three tries) the password is changed all the
- * same and the answer says `otherSessionsEnded: false`: `otherDevicesSignedOut` is then false.
+ * same and the answer says `otherSessionsEnded: false`: `othersStillSignedIn`.
  */
-async function changePassword(input: ChangePasswordInput): Promise<{ otherDevicesSignedOut: boolean }> {
+async function changePassword(input: ChangePasswordInput): Promise<{ othersStillSignedIn: boolean }> {
   const answer: object = await authCall(authClient.changePassword(input));
-  const notEnded = 'otherSessionsEnded' in answer && answer.otherSessionsEnded === false;
-  return { otherDevicesSignedOut: input.revokeOtherSessions && !notEnded };
+  return { othersStillSignedIn: 'otherSessionsEnded' in answer && answer.otherSessionsEnded === false };
 }
 
 export function useChangePassword() {

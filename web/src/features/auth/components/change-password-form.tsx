@@ -39,9 +39,9 @@ export function ChangePasswordForm() {
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword, revokeOtherSessions }) => {
     setResult(null);
     try {
-      const { otherDevicesSignedOut } = await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
+      const { othersStillSignedIn } = await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
       reset(EMPTY);
-      if (revokeOtherSessions && !otherDevicesSignedOut) setResult({ tone: 'warning', message: OTHER_DEVICES_STILL_SIGNED_IN });
+      if (othersStillSignedIn) setResult({ tone: 'warning', message: OTHER_DEVICES_STILL_SIGNED_IN });
       else
         setResult({
           tone: 'success',
