@@ -40,8 +40,9 @@ import { encodeCursor } from '../src/lib/paging';
 import { migrationsFolder, PGLITE_EXTENSIONS } from '../src/db/client';
 import { singleRow } from '../src/db/rows';
 import { runFrontendBench } from './frontend';
+import { asBenchmarkIndex } from '../../web/scripts/measure';
 import { renderSvg } from './chart';
-import { benchDbUrl, log, median, PG_URL, productionEnv, runScript, type Shop, startShop } from './lib/shop';
+import { benchDbUrl, log, median, PG_URL, productionEnv, runScript, type Shop, startShop, steadyLoad } from './lib/shop';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const resultsDir = path.join(here, 'results');
@@ -97,6 +98,11 @@ export type Row = {
   totalHeader?: string;
   /** CPU time per request of the server process, and of its PostgreSQL backends (microseconds). */
   serverCpuUsPerReq?: number;
+  /**
+   * Search and filtered lists: latency at a steady rate, half the best run's req/s (lib/shop.ts
+   * steadyLoad), measured ROUNDS times: the run with the median p99, and every run's p99.
+   */
+  steady?: Awaited<ReturnType<typeof steadyLoad>> & { runP99s: number[] };
   dbCpuUsPerReq?: number;
   /** 1-minute load average when the run started (2 cores: above ~3 means other work shared them). */
   loadAvg?: number;
@@ -279,6 +285,8 @@ async function measure(t: Target, call: string, server: Server, p: string, warmu
 }
 
 export const SEARCH_Q = 'macbook air';
+/** The calls also measured at a steady rate (half their best run's), for their latency when the server is not saturated. */
+const STEADY_CALLS = ['search', 'filtered'];
 export const FILTER = 'category=Laptop&condition=Excellent&minPrice=300&maxPrice=600&verified=true&sort=price_asc';
 
 /** JSON with every object's keys sorted: two answers that differ only in key order compare equal. */
@@ -362,8 +370,23 @@ async function benchTarget(t: Target): Promise<Row[]> {
         tries.push(row);
       }
       const best = tries.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
+      // What a buyer waits for a search when the server is not run flat out: half the best run's rate.
+      let steady: Row['steady'];
+      if (STEADY_CALLS.includes(call)) {
+        const runs: Awaited<ReturnType<typeof steadyLoad>>[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const r = await steadyLoad(`http://127.0.0.1:${app.port}${p}`, Math.round(best.reqPerSec / 2), DURATION);
+          log(
+            `    ${call.padEnd(10)} steady ${r.rate} req/s: p50 ${r.p50} ms  p99 ${r.p99} ms  (${r.requests} answered, ${r.failed} failed)`,
+          );
+          runs.push(r);
+        }
+        const mid = median(runs.map((r) => r.p99));
+        steady = { ...runs.find((r) => r.p99 === mid)!, runP99s: runs.map((r) => r.p99) };
+      }
       rows.push({
         ...best,
+        steady,
         runs: tries.map((x) => x.reqPerSec),
         runP99s: tries.map((x) => x.p99),
         ...(ceiling && {
@@ -425,6 +448,16 @@ function checkTargets(rows: Row[]): Check[] {
   for (const call of ['search', 'filtered']) {
     const r = get('pg-1m', call);
     if (r) checks.push({ target: 'pg-1m', call, rule: 'p99 <= 50 ms', value: `${r.p99} ms`, met: r.p99 <= 50 });
+    // Beside it, not instead of it: 50 connections kept busy make a p99 of at least 50 / (req/s)
+    // seconds, so a call slower than 1,000 req/s cannot meet the line above (docs/product.md).
+    if (r?.steady)
+      checks.push({
+        target: 'pg-1m',
+        call,
+        rule: `p99 <= 50 ms at a steady ${r.steady.rate} req/s (half its best; median of ${r.steady.runP99s.length})`,
+        value: `${r.steady.p99} ms: ${r.steady.runP99s.join('/')}`,
+        met: r.steady.p99 <= 50 && r.steady.failed === 0,
+      });
   }
   for (const r of rows.filter((x) => x.target === 'pglite-100k'))
     checks.push({ target: 'pglite-100k', call: r.call, rule: 'p99 < 100 ms', value: `${r.p99} ms`, met: r.p99 < 100 });
@@ -432,8 +465,9 @@ function checkTargets(rows: Row[]): Check[] {
 }
 
 /**
- * The front end's targets (docs/product.md#performance-targets): Lighthouse performance >= 95 and
- * accessibility 100, CLS < 0.05, initial JS for / <= 120 KB gzip.
+ * The front end's targets (docs/product.md#performance-targets, issue 29): Lighthouse performance >= 97,
+ * TBT <= 150 ms, main-thread work <= 2.5 s (at the run's CPU slowdown), LCP <= 1.5 s, accessibility 100,
+ * CLS < 0.05 (each the median of the runs); initial JS for / <= 120 KB gzip.
  */
 function checkFrontendTargets(f: Exclude<Awaited<ReturnType<typeof runFrontendBench>>, { skipped: string }>): Check[] {
   const checks: Check[] = [];
@@ -442,21 +476,13 @@ function checkFrontendTargets(f: Exclude<Awaited<ReturnType<typeof runFrontendBe
     checks.push({ target: 'web', call: '/', rule: 'initial JS <= 120 KB gzip', value: `${js} KB`, met: js <= 120 });
   for (const [page, r] of Object.entries(f.lighthouse)) {
     if ('skipped' in r) continue;
-    checks.push({
-      target: 'web',
-      call: page,
-      rule: 'Lighthouse performance >= 95',
-      value: String(r.performance),
-      met: r.performance >= 95,
-    });
-    checks.push({
-      target: 'web',
-      call: page,
-      rule: 'Lighthouse accessibility 100',
-      value: String(r.accessibility),
-      met: r.accessibility >= 100,
-    });
-    checks.push({ target: 'web', call: page, rule: 'CLS < 0.05', value: String(r.cls), met: r.cls < 0.05 });
+    const check = (rule: string, value: string, met: boolean) => checks.push({ target: 'web', call: page, rule, value, met });
+    check('Lighthouse performance >= 97', String(r.performance), r.performance >= 97);
+    check('TBT <= 150 ms', `${r.tbtMs} ms`, r.tbtMs <= 150);
+    if (r.mainThreadMs !== undefined) check('main-thread work <= 2.5 s', `${r.mainThreadMs} ms`, r.mainThreadMs <= 2500);
+    check('LCP <= 1.5 s', `${r.lcpMs} ms`, r.lcpMs <= 1500);
+    check('Lighthouse accessibility 100', String(r.accessibility), r.accessibility >= 100);
+    check('CLS < 0.05', String(r.cls), r.cls < 0.05);
   }
   return checks;
 }
@@ -551,7 +577,10 @@ async function main() {
   log('skipped' in frontend ? `  ${frontend.skipped}` : JSON.stringify(frontend, null, 2));
   if (!('skipped' in frontend)) {
     const frontChecks = checkFrontendTargets(frontend);
-    log('\nFront-end targets:');
+    const asIndex = asBenchmarkIndex();
+    log(
+      `\nFront-end targets${asIndex ? ` (CPU slowed as for a machine of benchmarkIndex ${asIndex}: LIGHTHOUSE_AS_BENCHMARK_INDEX)` : ''}:`,
+    );
     for (const c of frontChecks) log(`  ${c.met ? 'met    ' : 'NOT met'}  ${c.call}: ${c.rule} (${c.value})`);
     checks.push(...frontChecks);
   }
@@ -572,6 +601,7 @@ async function main() {
       rounds: ROUNDS,
       search: SEARCH_Q,
       filter: FILTER,
+      lighthouseAsBenchmarkIndex: asBenchmarkIndex(),
     },
     rows,
     targets: checks,

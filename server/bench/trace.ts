@@ -23,12 +23,21 @@
  *   ... --block '*.webp'                      the page without what those URLs give (Lighthouse's
  *                                             blockedUrlPatterns): what a part of it costs
  *   ... --page home                           only that page (home, category, product); repeatable
+ *   LIGHTHOUSE_AS_BENCHMARK_INDEX=1150 ...       the CPU slowed as for a machine of that index
+ *                                             (web/scripts/measure.ts cpuSlowdownFor), not 4x
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../../web/scripts/chromium';
-import { benchPages, CHROME_FLAGS, importPackage } from '../../web/scripts/measure';
+import {
+  asBenchmarkIndex,
+  benchPages,
+  CHROME_FLAGS,
+  cpuSlowdownFor,
+  importPackage,
+  machineIndex,
+} from '../../web/scripts/measure';
 import { BENCH_LOGIN, startBenchShop } from './frontend';
 import { median } from './lib/shop';
 
@@ -103,7 +112,7 @@ function mainThread(events: TraceEvent[]): TraceEvent[] {
   return events.filter((e) => `${e.pid}:${e.tid}` === main);
 }
 
-export function summarise(events: TraceEvent[]) {
+export function summarise(events: TraceEvent[], slowdown = 4) {
   const thread = mainThread(events);
   const spans = thread.filter((e) => e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const start = thread.find((e) => e.name === 'navigationStart')?.ts ?? spans[0]?.ts ?? 0;
@@ -163,7 +172,9 @@ export function summarise(events: TraceEvent[]) {
   return {
     mainThreadMs: ms(tasks.reduce((a, t) => a + t.dur!, 0)),
     mainThreadCpuMs: ms(topLevel.reduce((a, t) => a + (t.tdur ?? t.dur!), 0)),
-    blockingCpuMs: ms(topLevel.filter((t) => t.ts >= fcp).reduce((a, t) => a + Math.max(0, 4 * (t.tdur ?? t.dur!) - 50_000), 0)),
+    blockingCpuMs: ms(
+      topLevel.filter((t) => t.ts >= fcp).reduce((a, t) => a + Math.max(0, slowdown * (t.tdur ?? t.dur!) - 50_000), 0),
+    ),
     byGroupMs: Object.fromEntries(
       Object.entries(byGroup)
         .sort((a, b) => b[1] - a[1])
@@ -207,8 +218,11 @@ async function main() {
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
   });
-  /** Per page and shop: each run's performance, TBT, main thread (Lighthouse, 4x), its CPU time (4x) and CPU blocking time. */
+  /** Per page and shop: each run's performance, TBT, main thread (Lighthouse, at its slowdown), its CPU time (same) and CPU blocking time. */
   const rows = new Map<string, number[][]>();
+  const asIndex = asBenchmarkIndex();
+  /** This machine's speed: with LIGHTHOUSE_AS_BENCHMARK_INDEX, each run's slowdown comes from it. */
+  const machine = machineIndex();
   try {
     const pagesOf = new Map<string, Awaited<ReturnType<typeof benchPages>>>();
     for (const base of bases) pagesOf.set(base, await benchPages(base, values.login ?? BENCH_LOGIN));
@@ -221,29 +235,36 @@ async function main() {
             console.log(`\n${name}: skipped (${page.skipped})`);
             continue;
           }
-          const result = await lighthouse(new URL(page.path, base).href, {
+          const flags = {
             port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance'],
             extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
             blockedUrlPatterns: values.block,
-          });
+          };
+          const href = new URL(page.path, base).href;
+          // Standing for a slower machine (web/scripts/measure.ts): this one's speed from two uncounted runs first.
+          for (let i = 0; asIndex && machine.value === undefined && i < 2; i++)
+            machine.add((await lighthouse(href, flags))?.lhr.environment.benchmarkIndex);
+          const slowdown = asIndex && machine.value ? cpuSlowdownFor(machine.value, asIndex) : 4;
+          const result = await lighthouse(href, { ...flags, throttling: { cpuSlowdownMultiplier: slowdown } });
           if (!result) continue;
+          machine.add(result.lhr.environment.benchmarkIndex);
           const audit = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
-          const summary = summarise(result.artifacts.Trace.traceEvents);
+          const summary = summarise(result.artifacts.Trace.traceEvents, slowdown);
           const row = [
             Math.round(result.lhr.categories.performance.score * 100),
             audit('total-blocking-time'),
             audit('mainthread-work-breakdown'),
-            Math.round(4 * summary.mainThreadCpuMs),
+            Math.round(slowdown * summary.mainThreadCpuMs),
             Math.round(summary.blockingCpuMs),
             Math.round(result.lhr.environment.benchmarkIndex),
           ];
           const key = `${name} ${base}`;
           rows.set(key, [...(rows.get(key) ?? []), row]);
           console.log(
-            `\n${name} ${new URL(page.path, base).href}: performance ${row[0]}, TBT ${row[1]} ms, main thread ${row[2]} ms at 4x (CPU ${row[3]} ms, blocking by CPU ${row[4]} ms), benchmarkIndex ${row[5]}`,
+            `\n${name} ${new URL(page.path, base).href}: performance ${row[0]}, TBT ${row[1]} ms, main thread ${row[2]} ms at ${slowdown}x (CPU ${row[3]} ms, blocking by CPU ${row[4]} ms), benchmarkIndex ${row[5]}`,
           );
           if (!values.brief) console.log(JSON.stringify(summary, null, 1));
           if (values.out) {
@@ -261,7 +282,7 @@ async function main() {
   }
   if (Number(values.runs) > 1 || bases.length > 1) {
     console.log(
-      '\nmedians: performance / TBT / main thread / CPU / blocking by CPU (ms at 4x), then every run (@benchmarkIndex)',
+      `\nmedians: performance / TBT / main thread / CPU / blocking by CPU (ms at ${asIndex ? `the slowdown of a machine of benchmarkIndex ${asIndex}` : '4x'}), then every run (@benchmarkIndex)`,
     );
     for (const [key, runs] of [...rows].sort()) {
       const medians = [0, 1, 2, 3, 4].map((i) => median(runs.map((r) => r[i]!)));

@@ -181,6 +181,52 @@ export interface LighthouseResult {
   mainThreadByKind?: Record<string, number>;
   /** Lighthouse's measure of this machine's speed (benchmarkIndex) in each run: figures from a loaded machine compare badly. */
   benchmarkIndex?: number[];
+  /** Each run's CPU slowdown when it was set for a slower machine (LIGHTHOUSE_AS_BENCHMARK_INDEX); absent at Lighthouse's 4x. */
+  cpuSlowdownRuns?: number[];
+}
+
+/** Lighthouse's CPU slowdown in its mobile profile. */
+const LIGHTHOUSE_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown that makes a run on this machine stand for one on a machine of benchmarkIndex
+ * `asIndex` (Lighthouse's measure of the host's speed; the issues' figures were measured at 1,150-1,540):
+ * its 4x scaled by how much faster this machine measured (`measured`). Each task's time is scaled, as
+ * Lighthouse's own calibration advice does; the share of the cores other processes take is not, so it
+ * is a guide to a slower machine, not a copy of one. Never below 4x.
+ */
+export function cpuSlowdownFor(measured: number, asIndex: number): number {
+  if (!(measured > 0) || !(asIndex > 0)) return LIGHTHOUSE_CPU_SLOWDOWN;
+  return Math.max(LIGHTHOUSE_CPU_SLOWDOWN, Math.round(((LIGHTHOUSE_CPU_SLOWDOWN * measured) / asIndex) * 10) / 10);
+}
+
+/**
+ * This machine's speed over a session's runs: the median of their benchmarkIndex readings (one reading
+ * moves by a third from run to run here). A fresh browser's first run reads low: not kept.
+ */
+export function machineIndex() {
+  const readings: number[] = [];
+  let first = true;
+  return {
+    add(reading: number | undefined) {
+      if (first) first = false;
+      else if (reading && reading > 0) readings.push(reading);
+    },
+    get value(): number | undefined {
+      const sorted = [...readings].sort((a, b) => a - b);
+      return sorted[Math.floor(sorted.length / 2)];
+    },
+  };
+}
+
+/** LIGHTHOUSE_AS_BENCHMARK_INDEX, when set: the slower machine the runs stand for. */
+export function asBenchmarkIndex(): number | undefined {
+  const raw = process.env.LIGHTHOUSE_AS_BENCHMARK_INDEX;
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 100)
+    throw new Error(`LIGHTHOUSE_AS_BENCHMARK_INDEX must be a whole number of at least 100, got ${raw}`);
+  return n;
 }
 
 /** Loads an ES module package from this repo's node_modules, or from LIGHTHOUSE_DIR. */
@@ -256,6 +302,7 @@ export async function runLighthouse(
   }>('chrome-launcher');
 
   const pages = await benchPages(baseUrl, opts.login);
+  const asIndex = asBenchmarkIndex();
 
   const chrome = await chromeLauncher.launch({
     chromePath: opts.chromePath ?? CHROMIUM_PATH,
@@ -263,6 +310,13 @@ export async function runLighthouse(
   });
   const results: Record<string, LighthouseResult | { skipped: string }> = {};
   try {
+    // Standing for a slower machine: this one's speed first, from two runs that are not counted.
+    const machine = machineIndex();
+    for (let i = 0; asIndex && i < 2; i++)
+      machine.add(
+        (await lighthouse(baseUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))
+          ?.lhr.environment?.benchmarkIndex,
+      );
     for (const [name, page] of Object.entries(pages)) {
       if ('skipped' in page) {
         results[name] = page;
@@ -275,12 +329,14 @@ export async function runLighthouse(
       // again") is run again, twice at most; the page counts as failed after that.
       let retries = 2;
       for (let i = 0; i < runsPerPage; i++) {
+        const cpuSlowdown = asIndex && machine.value ? cpuSlowdownFor(machine.value, asIndex) : undefined;
         const run = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
           extraHeaders: page.cookie ? { Cookie: page.cookie } : undefined,
+          ...(cpuSlowdown && { throttling: { cpuSlowdownMultiplier: cpuSlowdown } }),
         });
         const lhr = run?.lhr;
         if (!lhr || lhr.runtimeError) {
@@ -293,6 +349,7 @@ export async function runLighthouse(
           break;
         }
         failure = null;
+        machine.add(lhr.environment?.benchmarkIndex);
         const audit = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 1000) / 1000;
         runs.push({
           url: lhr.finalDisplayedUrl,
@@ -308,6 +365,7 @@ export async function runLighthouse(
             (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((i) => [i.group, Math.round(i.duration ?? 0)]),
           ),
           benchmarkIndex: [Math.round(lhr.environment?.benchmarkIndex ?? Number.NaN)],
+          cpuSlowdownRuns: cpuSlowdown ? [cpuSlowdown] : undefined,
         });
       }
       if (failure || !runs.length) {
@@ -335,6 +393,7 @@ export async function runLighthouse(
         mainThreadRunsMs: runs.map((r) => r.mainThreadMs ?? Number.NaN),
         mainThreadByKind: runs.find((r) => r.mainThreadMs === median((x) => x.mainThreadMs ?? Number.NaN))?.mainThreadByKind,
         benchmarkIndex: runs.flatMap((r) => r.benchmarkIndex ?? []),
+        ...(asIndex && { cpuSlowdownRuns: runs.flatMap((r) => r.cpuSlowdownRuns ?? []) }),
       };
     }
   } finally {

@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import http from 'node:http';
 import readline from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase } from '../../src/db/client';
@@ -138,4 +140,43 @@ export function startShop(env: Record<string, string>, mode: 'app' | 'ceiling' =
       });
     });
   });
+}
+
+/**
+ * `url` asked at a steady `rate` (requests a second, evenly spaced) for `seconds`, whatever the
+ * answers' pace (an open loop, as visitors arrive): each latency runs from when its request was due,
+ * so a server that falls behind is charged for the wait too. What a buyer waits at that load, where
+ * autocannon's connections kept busy measure the queue of a server run flat out.
+ */
+export async function steadyLoad(url: string, rate: number, seconds: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  let failed = 0;
+  const ask = (due: number) =>
+    new Promise<void>((done) => {
+      const req = http.get(url, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - due);
+          else failed++;
+          done();
+        });
+      });
+      req.on('error', () => {
+        failed++;
+        done();
+      });
+    });
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  const total = Math.round(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    pending.push(ask(due));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return { rate, requests: latencies.length, failed, p50: Math.round(pct(latencies, 50)), p99: Math.round(pct(latencies, 99)) };
 }
