@@ -381,8 +381,13 @@ async function benchTarget(t: Target): Promise<Row[]> {
           );
           runs.push(r);
         }
+        // A run with failures leaves them out of its latencies: the check below counts every run's.
         const mid = median(runs.map((r) => r.p99));
-        steady = { ...runs.find((r) => r.p99 === mid)!, runP99s: runs.map((r) => r.p99) };
+        steady = {
+          ...(runs.find((r) => r.p99 === mid) ?? runs[0]!),
+          runP99s: runs.map((r) => r.p99),
+          failed: runs.reduce((n, r) => n + r.failed, 0),
+        };
       }
       rows.push({
         ...best,
@@ -454,8 +459,8 @@ function checkTargets(rows: Row[]): Check[] {
       checks.push({
         target: 'pg-1m',
         call,
-        rule: `p99 <= 50 ms at a steady ${r.steady.rate} req/s (half its best; median of ${r.steady.runP99s.length})`,
-        value: `${r.steady.p99} ms: ${r.steady.runP99s.join('/')}`,
+        rule: `p99 <= 50 ms at a steady ${r.steady.rate} req/s (half its best; ${r.steady.runP99s.length === 2 ? 'the worse of 2 runs' : `median of ${r.steady.runP99s.length} runs`})`,
+        value: `${r.steady.p99} ms: ${r.steady.runP99s.join('/')}${r.steady.failed ? `, ${r.steady.failed} failed` : ''}`,
         met: r.steady.p99 <= 50 && r.steady.failed === 0,
       });
   }
@@ -535,6 +540,8 @@ async function pgVersion() {
 }
 
 async function main() {
+  // A bad value fails now, not after the catalog's half of the run.
+  asBenchmarkIndex();
   const only = args.only?.split(',').map((s) => s.trim());
   // "Near me" at 1M listings on PostgreSQL and 100k on PGlite (bench/near.ts), databases of its own, only when named.
   if (only?.includes('near')) {

@@ -247,6 +247,8 @@ async function main() {
           // Standing for a slower machine (web/scripts/measure.ts): this one's speed from two uncounted runs first.
           for (let i = 0; asIndex && machine.value === undefined && i < 2; i++)
             machine.add((await lighthouse(href, flags))?.lhr.environment.benchmarkIndex);
+          if (asIndex && machine.value === undefined)
+            throw new Error('LIGHTHOUSE_AS_BENCHMARK_INDEX is set, but Lighthouse measured no benchmarkIndex to scale by');
           const slowdown = asIndex && machine.value ? cpuSlowdownFor(machine.value, asIndex) : 4;
           const result = await lighthouse(href, { ...flags, throttling: { cpuSlowdownMultiplier: slowdown } });
           if (!result) continue;

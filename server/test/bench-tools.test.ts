@@ -10,24 +10,44 @@ describe('steadyLoad (bench/lib/shop.ts)', () => {
   let server: http.Server | undefined;
   afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
-  /** A server whose handler runs one request at a time, `ms` each, and answers `status`. */
-  async function serve(ms: number, status = 200) {
+  /** When each request reached the server (ms, performance.now()). */
+  let arrivals: number[] = [];
+
+  /** A server whose handler runs one request at a time, `ms` each (or all at once: `parallel`), and answers `status`. */
+  async function serve(ms: number, status = 200, parallel = false) {
+    arrivals = [];
     let queue = Promise.resolve();
     server = http.createServer((_req, res) => {
-      queue = queue.then(async () => {
+      arrivals.push(performance.now());
+      const answer = async () => {
         await sleep(ms);
         res.writeHead(status).end('ok');
-      });
+      };
+      if (parallel) void answer();
+      else queue = queue.then(answer);
     });
     await new Promise<void>((done) => server!.listen(0, '127.0.0.1', done));
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   }
 
-  it('asks at the rate given and reports what a quick server answers', async () => {
+  it('asks at the rate given, spread over the time given, and reports what a quick server answers', async () => {
     const url = await serve(0);
     const r = await steadyLoad(url, 100, 1);
     expect(r).toMatchObject({ rate: 100, requests: 100, failed: 0 });
-    expect(r.p99).toBeLessThan(50);
+    // Evenly spaced: the last request arrives about 0.99 s after the first, not all at once.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThan(900);
+    // The median only: one pause of a busy machine (the test shares its cores) would move the p99.
+    expect(r.p50).toBeLessThan(20);
+  });
+
+  it('does not wait for an answer before asking again (an open loop)', async () => {
+    // 300 ms an answer, all handled at once: asking only after each answer would take 30 s for 100.
+    const url = await serve(300, 200, true);
+    const started = performance.now();
+    const r = await steadyLoad(url, 100, 1);
+    expect(r.requests).toBe(100);
+    expect(performance.now() - started).toBeLessThan(2_500);
+    expect(r.p50).toBeGreaterThanOrEqual(295);
   });
 
   it('counts each latency from when its request was due, so a server that falls behind is charged the wait', async () => {

@@ -156,12 +156,15 @@ export async function steadyLoad(url: string, rate: number, seconds: number) {
     new Promise<void>((done) => {
       const req = http.get(url, { agent }, (res) => {
         res.resume();
-        res.on('end', () => {
-          if (res.statusCode === 200) latencies.push(performance.now() - due);
+        // 'close' comes whether the body ended or the connection broke mid-way.
+        res.on('close', () => {
+          if (res.complete && res.statusCode === 200) latencies.push(performance.now() - due);
           else failed++;
           done();
         });
       });
+      // A server that stops answering fails the request instead of hanging the bench.
+      req.setTimeout(10_000, () => req.destroy());
       req.on('error', () => {
         failed++;
         done();
