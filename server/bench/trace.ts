@@ -30,14 +30,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_PATH } from '../../web/scripts/chromium';
-import {
-  asBenchmarkIndex,
-  benchPages,
-  CHROME_FLAGS,
-  cpuSlowdownFor,
-  importPackage,
-  machineIndex,
-} from '../../web/scripts/measure';
+import { asBenchmarkIndex, benchPages, CHROME_FLAGS, importPackage, machineIndex } from '../../web/scripts/measure';
 import { BENCH_LOGIN, startBenchShop } from './frontend';
 import { median } from './lib/shop';
 
@@ -222,7 +215,7 @@ async function main() {
   const rows = new Map<string, number[][]>();
   const asIndex = asBenchmarkIndex();
   /** This machine's speed: with LIGHTHOUSE_AS_BENCHMARK_INDEX, each run's slowdown comes from it. */
-  const machine = machineIndex();
+  const machine = machineIndex(asIndex);
   try {
     const pagesOf = new Map<string, Awaited<ReturnType<typeof benchPages>>>();
     for (const base of bases) pagesOf.set(base, await benchPages(base, values.login ?? BENCH_LOGIN));
@@ -244,12 +237,8 @@ async function main() {
             blockedUrlPatterns: values.block,
           };
           const href = new URL(page.path, base).href;
-          // Standing for a slower machine (web/scripts/measure.ts): this one's speed from two uncounted runs first.
-          for (let i = 0; asIndex && machine.value === undefined && i < 2; i++)
-            machine.add((await lighthouse(href, flags))?.lhr.environment.benchmarkIndex);
-          if (asIndex && machine.value === undefined)
-            throw new Error('LIGHTHOUSE_AS_BENCHMARK_INDEX is set, but Lighthouse measured no benchmarkIndex to scale by');
-          const slowdown = asIndex && machine.value ? cpuSlowdownFor(machine.value, asIndex) : 4;
+          await machine.calibrate(async () => (await lighthouse(href, flags))?.lhr.environment.benchmarkIndex);
+          const slowdown = machine.slowdown();
           const result = await lighthouse(href, { ...flags, throttling: { cpuSlowdownMultiplier: slowdown } });
           if (!result) continue;
           machine.add(result.lhr.environment.benchmarkIndex);

@@ -87,4 +87,17 @@ describe('a Lighthouse run standing for a slower machine (web/scripts/measure.ts
     machine.add(2400);
     expect(machine.value).toBe(2300);
   });
+
+  it('runs at 4x unless standing for a slower machine, and then refuses without a reading of this one', async () => {
+    expect(machineIndex().slowdown()).toBe(4);
+    const machine = machineIndex(1150);
+    expect(() => machine.slowdown()).toThrow(/no benchmarkIndex/);
+    const readings = [900, 2300, 1000];
+    await machine.calibrate(async () => readings.shift());
+    expect(readings).toEqual([1000]);
+    expect(machine.slowdown()).toBe(8);
+    // Calibrated once: later calls run nothing.
+    await machine.calibrate(async () => readings.shift());
+    expect(readings).toEqual([1000]);
+  });
 });

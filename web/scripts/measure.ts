@@ -202,12 +202,13 @@ export function cpuSlowdownFor(measured: number, asIndex: number): number {
 
 /**
  * This machine's speed over a session's runs: the median of their benchmarkIndex readings (one reading
- * moves by a third from run to run here). A fresh browser's first run reads low: not kept.
+ * moves by a third from run to run here). A fresh browser's first run reads low: not kept. With
+ * `asIndex` (LIGHTHOUSE_AS_BENCHMARK_INDEX) each run's slowdown stands for a machine of that index.
  */
-export function machineIndex() {
+export function machineIndex(asIndex?: number) {
   const readings: number[] = [];
   let first = true;
-  return {
+  const machine = {
     add(reading: number | undefined) {
       if (first) first = false;
       else if (reading && reading > 0) readings.push(reading);
@@ -216,7 +217,20 @@ export function machineIndex() {
       const sorted = [...readings].sort((a, b) => a - b);
       return sorted[Math.floor(sorted.length / 2)];
     },
+    /** Standing for a slower machine, before its first counted run: two runs (`run`) that are not counted. */
+    async calibrate(run: () => Promise<number | undefined>) {
+      for (let i = 0; asIndex && machine.value === undefined && i < 2; i++) machine.add(await run());
+    },
+    /** The next run's CPU slowdown: Lighthouse's 4x, or that of a machine of `asIndex`. */
+    slowdown(): number {
+      if (!asIndex) return LIGHTHOUSE_CPU_SLOWDOWN;
+      // Runs at 4x under a heading that says otherwise would be figures of another machine.
+      if (machine.value === undefined)
+        throw new Error('LIGHTHOUSE_AS_BENCHMARK_INDEX is set, but Lighthouse measured no benchmarkIndex to scale by');
+      return cpuSlowdownFor(machine.value, asIndex);
+    },
   };
+  return machine;
 }
 
 /** LIGHTHOUSE_AS_BENCHMARK_INDEX, when set: the slower machine the runs stand for. */
@@ -310,16 +324,13 @@ export async function runLighthouse(
   });
   const results: Record<string, LighthouseResult | { skipped: string }> = {};
   try {
-    // Standing for a slower machine: this one's speed first, from two runs that are not counted.
-    const machine = machineIndex();
-    for (let i = 0; asIndex && i < 2; i++)
-      machine.add(
+    const machine = machineIndex(asIndex);
+    await machine.calibrate(
+      async () =>
         (await lighthouse(baseUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))
           ?.lhr.environment?.benchmarkIndex,
-      );
-    // Runs at 4x under a heading that says otherwise would be figures of another machine.
-    if (asIndex && machine.value === undefined)
-      throw new Error('LIGHTHOUSE_AS_BENCHMARK_INDEX is set, but Lighthouse measured no benchmarkIndex to scale by');
+    );
+    machine.slowdown();
     for (const [name, page] of Object.entries(pages)) {
       if ('skipped' in page) {
         results[name] = page;
@@ -332,7 +343,7 @@ export async function runLighthouse(
       // again") is run again, twice at most; the page counts as failed after that.
       let retries = 2;
       for (let i = 0; i < runsPerPage; i++) {
-        const cpuSlowdown = asIndex && machine.value ? cpuSlowdownFor(machine.value, asIndex) : undefined;
+        const cpuSlowdown = asIndex ? machine.slowdown() : undefined;
         const run = await lighthouse(url, {
           port: chrome.port,
           output: 'json',
