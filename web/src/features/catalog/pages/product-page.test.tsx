@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -39,6 +39,10 @@ function renderProduct(
   return { ...mock, ...view };
 }
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('ProductPage', () => {
   it('shows every field of an available product, its saving and related items of the category', async () => {
     const { callTo } = renderProduct({ body: full });
@@ -70,6 +74,42 @@ describe('ProductPage', () => {
     expect(within(related).getByRole('link', { name: 'Laptop 1' })).toHaveAttribute('href', `/product/${other(1)._id}`);
     expect(within(related).queryByText('MacBook Air M1')).not.toBeInTheDocument();
     expect(callTo('GET', '/api/products/Laptop').url.searchParams.get('limit')).toBe('5');
+  });
+
+  it('asks for related items only as the person scrolls near them, and draws no pulsing placeholder before', async () => {
+    // The browser's IntersectionObserver, told by the test when an element comes near.
+    const observers: { callback: IntersectionObserverCallback; observed: Element[] }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observed: Element[] = [];
+        constructor(public callback: IntersectionObserverCallback) {
+          observers.push(this);
+        }
+        observe(element: Element) {
+          this.observed.push(element);
+        }
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      },
+    );
+    const { callsTo } = renderProduct({ body: full });
+    await screen.findByRole('heading', { level: 1, name: 'MacBook Air M1' });
+    const section = screen.getByRole('heading', { level: 2, name: 'More in Laptop' }).closest('section')!;
+    // Far below the screen: its place is kept, nothing asked for, no skeleton (whose pulse keeps a phone drawing frames).
+    expect(section.querySelector('.skeleton')).toBeNull();
+    expect(within(section).queryByRole('status')).not.toBeInTheDocument();
+    expect(callsTo('GET', '/api/products/Laptop')).toHaveLength(0);
+
+    const observer = observers.find((o) => o.observed.includes(section))!;
+    act(() =>
+      observer.callback([{ isIntersecting: true } as IntersectionObserverEntry], observer as unknown as IntersectionObserver),
+    );
+    expect(await within(section).findByRole('list', { name: 'More in Laptop' })).toBeInTheDocument();
+    expect(callsTo('GET', '/api/products/Laptop')).toHaveLength(1);
   });
 
   it('sends a logged-out visitor who presses Buy now to /login, to come back here', async () => {

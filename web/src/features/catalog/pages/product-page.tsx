@@ -280,7 +280,11 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
           See all in {product.category}
         </Link>
       </div>
-      {related.isPending ? (
+      {!near ? (
+        // Not asked for yet: the place of a row of cards, still (a skeleton's pulse far below the
+        // screen would keep the phone drawing frames through the page's load).
+        <div className="min-h-64" aria-hidden="true" />
+      ) : related.isPending ? (
         <div
           className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4"
           role="status"
