@@ -5,6 +5,7 @@
  * (exactly the listed products, paged by keyset), compression of answers, the cache of hashed
  * files, and the OpenAPI document's shape.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -167,6 +168,30 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(rootOf(wideHtml).split('Original price')).toHaveLength(items.length + 1);
     expect(rootOf(phoneHtml)).not.toContain('Original price');
     expect(rootOf(phoneHtml).length).toBeLessThan(rootOf(wideHtml).length * 0.8);
+  });
+
+  it('a rendered page has the parser wait for the stylesheet: one inline script, before the body, allowed by its hash alone', async () => {
+    const inline = (html: string) => [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    for (const page of ['/', `/product/${available}`, '/blog']) {
+      const res = await fetch(t.baseUrl + page);
+      const html = await res.text();
+      const scripts = inline(html);
+      expect(scripts, page).toHaveLength(1);
+      // Right before the rendered body: the parser stops there until the styles above it have come.
+      expect(html, page).toContain(`<script>${scripts[0]}</script><div id="root"><`);
+      const hash = `'sha256-${crypto.createHash('sha256').update(scripts[0]!).digest('base64')}'`;
+      const scriptSrc =
+        res.headers
+          .get('content-security-policy')
+          ?.match(/script-src ([^;]*)/)?.[1]
+          ?.split(' ') ?? [];
+      expect(scriptSrc, page).toContain(hash);
+      // No other inline script gets in: one hash, no 'unsafe-inline', no nonce.
+      expect(scriptSrc.filter((s) => s.startsWith("'sha") || s === "'unsafe-inline'" || s.startsWith("'nonce"))).toEqual([hash]);
+    }
+    // A page the browser draws has no body to wait with.
+    const dashboard = await (await fetch(`${t.baseUrl}/dashboard/myorders`)).text();
+    expect(inline(dashboard)).toEqual([]);
   });
 
   it('a product page is 200 on sale or sold, 410 hidden or unlisted, 404 unknown', async () => {

@@ -33,7 +33,7 @@ describe('security headers', () => {
       const r = await t.client().get(path);
       const p = csp(r.headers);
       expect(p.get('default-src')).toEqual(["'self'"]);
-      expect(p.get('script-src')).toEqual(["'self'"]);
+      expect(p.get('script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/)]);
       expect(p.get('frame-ancestors')).toEqual(["'none'"]);
       expect(p.get('object-src')).toEqual(["'none'"]);
       expect(p.get('connect-src')).toEqual(["'self'"]);
@@ -55,7 +55,8 @@ describe('security headers', () => {
   it('allow Stripe (script, frames, API) only when the Stripe provider is on', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/x' } as const;
     const simulated = cspDirectives(loadConfig({ ...base }));
-    expect(simulated['script-src']).toEqual(["'self'"]);
+    // Our own scripts, and the one inline script of a rendered page by its hash (lib/security.ts STYLES_FIRST_SCRIPT).
+    expect(simulated['script-src']).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
     expect(simulated['frame-src']).toEqual(["'none'"]);
     const stripe = cspDirectives(
       loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', BASE_URL: 'https://shop.example.test' }),

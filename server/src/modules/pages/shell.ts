@@ -7,6 +7,7 @@ import {
   type ProductDetail,
   SHOP_NAME_META,
 } from '@shop/contract';
+import { STYLES_FIRST_SCRIPT } from '../../lib/security';
 
 /** What the server writes into a page's head besides the title and description. */
 export type PageHead = PageMeta & {
@@ -80,11 +81,16 @@ export function renderShell(shell: string, shopName: string, head: PageHead, dat
       () => `<meta name="description" content="${attr(description)}" />`,
     )
     .replace(/\s*<\/head>/, () => `\n    ${tags.join('\n    ')}\n  </head>`);
-  // The rendered body (the app's own HTML, escaped by React) goes inside the root element, the data after it.
+  // The rendered body (the app's own HTML, escaped by React) goes inside the root element, after the
+  // script that has the parser wait for the stylesheet (lib/security.ts), the data after it.
   const json = Object.keys(data).length
     ? `\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`
     : '';
-  if (body || json) html = html.replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>${json}`);
+  if (body || json)
+    html = html.replace(
+      '<div id="root"></div>',
+      () => `${body ? STYLES_FIRST_SCRIPT : ''}<div id="root">${body ?? ''}</div>${json}`,
+    );
   return html;
 }
 
