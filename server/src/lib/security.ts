@@ -25,7 +25,8 @@ const STYLES_FIRST_HASH = `'sha256-${crypto.createHash('sha256').update(STYLES_F
  * The Content-Security-Policy of the shop: everything from our own origin; images may come from any
  * https host (listings from before photo uploads kept the image URLs their sellers pasted; uploads
  * are served from this origin, /media); inline styles are allowed (the UI kit and the toast library
- * inject <style> tags), inline scripts are not (but for STYLES_FIRST_SCRIPT, by its hash). Stripe's card fields need its script, frames and API.
+ * inject <style> tags), inline scripts are not (but for STYLES_FIRST_SCRIPT, by its hash). Stripe's
+ * card fields need its script, frames and API.
  * Plain-http shops (local runs) get no upgrade-insecure-requests, or every asset would be asked for
  * over https and fail.
  */
