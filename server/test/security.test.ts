@@ -55,7 +55,7 @@ describe('security headers', () => {
   it('allow Stripe (script, frames, API) only when the Stripe provider is on', () => {
     const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/x' } as const;
     const simulated = cspDirectives(loadConfig({ ...base }));
-    // Our own scripts, and the one inline script of a rendered page by its hash (lib/security.ts STYLES_FIRST_SCRIPT).
+    // Our own scripts, and the one inline script of a rendered page by its hash (lib/styles-first.ts).
     expect(simulated['script-src']).toEqual(["'self'", expect.stringMatching(/^'sha256-[A-Za-z0-9+/]{43}='$/)]);
     expect(simulated['frame-src']).toEqual(["'none'"]);
     const stripe = cspDirectives(

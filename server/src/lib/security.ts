@@ -1,31 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import crypto from 'node:crypto';
 import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Role } from '@shop/contract';
 import type { Config } from '../config';
 import { normalisedPath } from './request-path';
-
-/**
- * An inline script that does nothing, written before a server-rendered page's body: the HTML parser
- * waits at a script for the stylesheets above it, so the body is parsed once the shop's stylesheet
- * has arrived. Without it Chromium styles and lays out the whole body before the stylesheet is there
- * as soon as the page holds a form control (its form handling asks for layout; the shop's header
- * holds the search box), then again with it, and every button and card goes from the browser's
- * default colours and shadows to the shop's through its CSS transition: frames of style, paint and
- * raster for a few hundred milliseconds of a phone's load (docs/decisions/079). The policy allows
- * this one script by its hash (STYLES_FIRST_HASH), no other inline script.
- */
-const STYLES_FIRST_SOURCE = '/* the stylesheet first */';
-export const STYLES_FIRST_SCRIPT = `<script>${STYLES_FIRST_SOURCE}</script>`;
-const STYLES_FIRST_HASH = `'sha256-${crypto.createHash('sha256').update(STYLES_FIRST_SOURCE).digest('base64')}'`;
+import { STYLES_FIRST_HASH } from './styles-first';
 
 /**
  * The Content-Security-Policy of the shop: everything from our own origin; images may come from any
  * https host (listings from before photo uploads kept the image URLs their sellers pasted; uploads
  * are served from this origin, /media); inline styles are allowed (the UI kit and the toast library
- * inject <style> tags), inline scripts are not (but for STYLES_FIRST_SCRIPT, by its hash). Stripe's
+ * inject <style> tags), inline scripts are not (but for lib/styles-first.ts's, by its hash). Stripe's
  * card fields need its script, frames and API.
  * Plain-http shops (local runs) get no upgrade-insecure-requests, or every asset would be asked for
  * over https and fail.

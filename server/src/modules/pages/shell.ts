@@ -7,7 +7,7 @@ import {
   type ProductDetail,
   SHOP_NAME_META,
 } from '@shop/contract';
-import { STYLES_FIRST_SCRIPT } from '../../lib/security';
+import { STYLES_FIRST_SCRIPT } from '../../lib/styles-first';
 
 /** What the server writes into a page's head besides the title and description. */
 export type PageHead = PageMeta & {
@@ -82,7 +82,7 @@ export function renderShell(shell: string, shopName: string, head: PageHead, dat
     )
     .replace(/\s*<\/head>/, () => `\n    ${tags.join('\n    ')}\n  </head>`);
   // The rendered body (the app's own HTML, escaped by React) goes inside the root element, after the
-  // script that has the parser wait for the stylesheet (lib/security.ts), the data after it.
+  // script that has the parser wait for the stylesheet (lib/styles-first.ts), the data after it.
   const json = Object.keys(data).length
     ? `\n    <script type="application/json" id="${INITIAL_DATA_ID}">${scriptJson(data)}</script>`
     : '';
