@@ -330,6 +330,7 @@ export async function runLighthouse(
         (await lighthouse(baseUrl, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }))
           ?.lhr.environment?.benchmarkIndex,
     );
+    // Standing for a slower machine with no benchmarkIndex read, this refuses now, before any page is measured.
     machine.slowdown();
     for (const [name, page] of Object.entries(pages)) {
       if ('skipped' in page) {
