@@ -1,7 +1,7 @@
 /** True for PostgreSQL's unique_violation (23505), as either driver reports it (directly or as the cause). */
 export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
+  // The cause's too when the error itself carries another code (a wrapper's own).
+  return pgErrorCode(err) === '23505' || pgErrorCode((err as { cause?: unknown } | null)?.cause) === '23505';
 }
 
 /** PostgreSQL's error code (SQLSTATE), as either driver reports it (directly or as the cause); none for other errors. */
