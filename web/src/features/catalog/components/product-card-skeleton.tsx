@@ -7,17 +7,24 @@ import { Repeat } from '@/components/repeat';
 /** Two compact cards a row on phones (see ProductCard), then 2, 3 and 4 full ones. */
 export const productGridClass = 'grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
-export function ProductCardSkeleton() {
+/**
+ * A product card's shape while it loads. `still`: the same shapes without the pulse, where a place is
+ * kept for cards not yet asked for (a pulse far below the screen keeps a phone drawing frames).
+ */
+export function ProductCardSkeleton({ still = false }: { still?: boolean }) {
+  const shape = still ? 'rounded-box bg-base-200' : 'skeleton';
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
-      <div className="skeleton aspect-[4/3] w-full rounded-b-none" />
+      <div className={`${shape} aspect-[4/3] w-full rounded-b-none`} />
       <div className="card-body gap-2 p-3 sm:gap-3 sm:p-4">
-        <div className="skeleton h-5 w-3/4" />
-        <div className="skeleton h-7 w-1/3" />
-        <div className="skeleton h-4 w-full" />
-        <div className="skeleton hidden h-4 w-5/6 sm:block" />
-        <div className="skeleton hidden h-4 w-2/3 sm:block" />
-        <div className="skeleton mt-2 hidden h-10 w-full sm:block" />
+        <div className={`${shape} h-5 w-3/4`} />
+        <div className={`${shape} h-7 w-1/3`} />
+        <div className={`${shape} h-4 w-full`} />
+        <div className={`${shape} hidden h-4 w-5/6 sm:block`} />
+        <div className={`${shape} hidden h-4 w-2/3 sm:block`} />
+        <div className={`${shape} hidden h-4 w-3/4 sm:block`} />
+        <div className={`${shape} hidden h-4 w-1/2 sm:block`} />
+        <div className={`${shape} mt-2 hidden h-10 w-full sm:block`} />
       </div>
     </div>
   );

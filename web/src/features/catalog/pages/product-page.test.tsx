@@ -99,7 +99,9 @@ describe('ProductPage', () => {
     const { callsTo } = renderProduct({ body: full });
     await screen.findByRole('heading', { level: 1, name: 'MacBook Air M1' });
     const section = screen.getByRole('heading', { level: 2, name: 'More in Laptop' }).closest('section')!;
-    // Far below the screen: its place is kept, nothing asked for, no skeleton (whose pulse keeps a phone drawing frames).
+    // Far below the screen: its place is kept (a row of still card shapes, as tall as the skeleton's),
+    // nothing asked for, no skeleton (whose pulse keeps a phone drawing frames).
+    expect(within(section).getByTestId('related-place').children).toHaveLength(4);
     expect(section.querySelector('.skeleton')).toBeNull();
     expect(within(section).queryByRole('status')).not.toBeInTheDocument();
     expect(callsTo('GET', '/api/products/Laptop')).toHaveLength(0);

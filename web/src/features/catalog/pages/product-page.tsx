@@ -265,6 +265,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   );
 }
 
+/** A row of related items: two on a phone, four on a wide screen (RELATED_COUNT). */
+const relatedGridClass = 'grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4';
+
 /** Items of the same category, below the product: asked for when the person scrolls towards them. */
 function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Product) => void }) {
   const [ref, near] = useNearViewport<HTMLElement>();
@@ -281,21 +284,21 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
         </Link>
       </div>
       {!near ? (
-        // Not asked for yet: the place of a row of cards, still (a skeleton's pulse far below the
-        // screen would keep the phone drawing frames through the page's load).
-        <div className="min-h-64" aria-hidden="true" />
+        // Not asked for yet: the place of a row of cards, as tall as the skeleton's, still (a pulse
+        // far below the screen would keep the phone drawing frames through the page's load).
+        <div className={relatedGridClass} aria-hidden="true" data-testid="related-place">
+          <Repeat count={RELATED_COUNT}>
+            <ProductCardSkeleton still />
+          </Repeat>
+        </div>
       ) : related.isPending ? (
-        <div
-          className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4"
-          role="status"
-          aria-label={`Loading more in ${product.category}`}
-        >
+        <div className={relatedGridClass} role="status" aria-label={`Loading more in ${product.category}`}>
           <Repeat count={RELATED_COUNT}>
             <ProductCardSkeleton />
           </Repeat>
         </div>
       ) : (
-        <ul className="grid grid-cols-2 gap-2 sm:gap-5 lg:grid-cols-4" aria-label={`More in ${product.category}`}>
+        <ul className={relatedGridClass} aria-label={`More in ${product.category}`}>
           {related.items.map((p) => (
             <li key={p._id}>
               <ProductCard product={p} onBuy={onBuy} />
