@@ -283,18 +283,16 @@ function RelatedProducts({ product, onBuy }: { product: Product; onBuy: (p: Prod
           See all in {product.category}
         </Link>
       </div>
-      {!near ? (
-        // Not asked for yet: the place of a row of cards, as tall as the skeleton's, still (a pulse
-        // far below the screen would keep the phone drawing frames through the page's load).
-        <div className={relatedGridClass} aria-hidden="true" data-testid="related-place">
+      {!near || related.isPending ? (
+        // The place of a row of cards: still before the items are asked for (a pulse far below the
+        // screen would keep the phone drawing frames through the page's load), a skeleton while they load.
+        <div
+          className={relatedGridClass}
+          data-testid="related-place"
+          {...(near ? { role: 'status', 'aria-label': `Loading more in ${product.category}` } : { 'aria-hidden': true })}
+        >
           <Repeat count={RELATED_COUNT}>
-            <ProductCardSkeleton still />
-          </Repeat>
-        </div>
-      ) : related.isPending ? (
-        <div className={relatedGridClass} role="status" aria-label={`Loading more in ${product.category}`}>
-          <Repeat count={RELATED_COUNT}>
-            <ProductCardSkeleton />
+            <ProductCardSkeleton still={!near} />
           </Repeat>
         </div>
       ) : (
