@@ -64,7 +64,7 @@ export function renderSvg(
   .t { stroke: #a33; stroke-width: 1.5; stroke-dasharray: 4 3; }
 </style>
 <rect width="100%" height="100%" fill="#fff"/>
-<text x="16" y="26" font-size="18" font-weight="700" fill="#111">Catalog API throughput (${settings.connections} connections, ${settings.durationSeconds} s per run${settings.rounds && settings.rounds > 1 ? `, best of ${settings.rounds} runs per call` : ''})</text>
+<text x="16" y="26" font-size="18" font-weight="700" fill="#111">Catalog API throughput (${settings.connections} connections, ${settings.durationSeconds} s per run${settings.rounds && settings.rounds > 1 ? `, median of ${settings.rounds} runs per call` : ''})</text>
 <text x="16" y="44" font-size="12" fill="#555">${machine.cpus} CPU cores shared by autocannon, the server and PostgreSQL ${esc(machine.postgres)} · Node ${esc(machine.node)} · cpu: CPU time per request of the server (+ its PostgreSQL backends)</text>
 <text x="16" y="60" font-size="12" fill="#555">grey: the ceiling, bare Fastify + node-postgres answering the same page (same bytes); each call's % is against the ceiling run made just before it</text>
 ${under.join('\n')}
