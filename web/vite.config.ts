@@ -376,26 +376,39 @@ const PUBLIC_PAGES = [
   'features/catalog/pages/product-page.tsx',
 ];
 
+/** What a public page's shared chunks must not reach: forms, payments, charts and the like. */
+const HEAVY_PACKAGES =
+  /^(react-hook-form|@hookform\/|zod|@stripe\/|uplot|jsqr|qrcode\.react|@zxcvbn-ts\/|better-auth|sonner|workbox-window)/;
+
 /**
- * One chunk for the parts the public pages (home, a category, a product) share (cards, lists, filters,
- * components, hooks, helpers, their icons) instead of 30-40 chunks of 0.2-16 kB: each chunk a page
- * loads is a request and a task of its own on the phone's main thread (a trace of the home page at
- * 4x: 35 scripts, 2-3 ms of main thread each before anything runs). Only files whose imports reach no
- * heavy package (publicPageModules): the pages stay chunks of their own, and so do forms, payments
- * and charts.
+ * Two chunks for the parts the public pages share (cards, lists, filters, components, hooks, helpers,
+ * their icons) instead of 30-40 chunks of 0.2-16 kB: each chunk a page loads is a request and a task
+ * of its own on the phone's main thread (a trace of the home page at 4x: 35 scripts, 2-3 ms of main
+ * thread each before anything runs). `shared` holds what the home page reaches, the page most visits
+ * start on; `shared-pages` the rest that a category or a product page reaches (the photo gallery,
+ * offers, condition reports, the price guide), which the home page then does not download: its
+ * initial script 145.4 -> 139.1 KB gzip, for one chunk more (and 1.4 KB) on a category or a product
+ * page; their main thread at 4x did not change beyond the runs' spread (bench/trace.ts, 14 runs
+ * each). Only files whose imports reach no heavy package (publicPageModules): the pages stay chunks
+ * of their own, and so do forms, payments and charts.
  */
-let shared: ReturnType<typeof publicPageModules> | undefined;
-const inSharedChunk = (id: string) => {
-  shared ??= publicPageModules(
-    PUBLIC_PAGES,
-    /^(react-hook-form|@hookform\/|zod|@stripe\/|uplot|jsqr|qrcode\.react|@zxcvbn-ts\/|better-auth|sonner|workbox-window)/,
-  );
-  if (shared.files.has(id)) return true;
+let publicParts: { home: ReturnType<typeof publicPageModules>; all: ReturnType<typeof publicPageModules> } | undefined;
+const publicChunkOf = (id: string): 'shared' | 'shared-pages' | undefined => {
+  publicParts ??= {
+    home: publicPageModules([PUBLIC_PAGES[0]!], HEAVY_PACKAGES),
+    all: publicPageModules(PUBLIC_PAGES, HEAVY_PACKAGES),
+  };
+  const { home, all } = publicParts;
+  if (home.files.has(id)) return 'shared';
+  if (all.files.has(id)) return 'shared-pages';
   const icon =
     /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?:icons[\\/]([^\\/]+)\.mjs$|(?:createLucideIcon|Icon|defaultAttributes|context)\.mjs$|shared[\\/])/.exec(
       id,
     );
-  return !!icon && (!icon[1] || shared.icons.has(icon[1]));
+  if (!icon) return undefined;
+  // What draws an icon goes with the home page's icons: the other chunk's icons import it.
+  if (!icon[1] || home.icons.has(icon[1])) return 'shared';
+  return all.icons.has(icon[1]) ? 'shared-pages' : undefined;
 };
 
 /**
@@ -456,7 +469,8 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
             groups: [
               { name: 'index', tags: ['$initial'] },
               { name: 'password-dictionaries', test: /@zxcvbn-ts[\\/]language-/ },
-              { name: 'shared', test: inSharedChunk },
+              { name: 'shared', test: (id: string) => publicChunkOf(id) === 'shared' },
+              { name: 'shared-pages', test: (id: string) => publicChunkOf(id) === 'shared-pages' },
             ],
           },
         },

@@ -15,6 +15,23 @@ import { expect, shopUrl, test } from './support/fixtures';
  *   hint left in the body.
  */
 
+/** A chunk and every chunk it imports statically, through theirs (file names in `assets`). */
+function staticChunks(assets: string, start: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(assets, file), 'utf8');
+    for (const [, dep] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(dep!);
+  }
+  return seen;
+}
+
+/** The built chunk named `name` (Vite's `name-hash.js`; the hash is 8 characters). */
+const chunkFile = (files: string[], name: string) => files.find((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f));
+
 function built() {
   const dist = process.env.WEB_DIST;
   if (!dist) throw new Error('WEB_DIST is set by the journeys’ global setup (npm run e2e)');
@@ -82,16 +99,11 @@ test('the first screen of home, a category and a product runs no zod', () => {
   for (const page of ['home-page', 'category-page', 'product-page']) {
     const start = files.find((f) => f.startsWith(`${page}-`));
     expect(start, `${page} chunk in the build`).toBeTruthy();
-    const seen = new Set<string>();
-    const queue = [start!];
-    while (queue.length) {
-      const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      const code = fs.readFileSync(path.join(assets, file), 'utf8');
-      expect(code, `${file} (imported by ${page} at load) holds no zod`).not.toContain('ZodError');
-      for (const [, dep] of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(dep!);
-    }
+    for (const file of staticChunks(assets, start!))
+      expect(
+        fs.readFileSync(path.join(assets, file), 'utf8'),
+        `${file} (imported by ${page} at load) holds no zod`,
+      ).not.toContain('ZodError');
   }
 });
 
@@ -99,11 +111,27 @@ test('the chunks a public page runs on arrival tell V8 to compile them off the m
   // compileHints (vite.config.ts): `//# allFunctionsCalledOnLoad` must be the file's first line to count.
   const assets = path.join(built().dist, 'assets');
   const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
-  const hinted = (prefix: string) => {
-    const file = files.find((f) => f.startsWith(`${prefix}-`));
-    expect(file, `${prefix} chunk in the build`).toBeTruthy();
+  const hinted = (name: string) => {
+    const file = chunkFile(files, name);
+    expect(file, `${name} chunk in the build`).toBeTruthy();
     return fs.readFileSync(path.join(assets, file!), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
   };
-  for (const chunk of ['index', 'shared', 'home-page', 'category-page', 'product-page']) expect(hinted(chunk), chunk).toBe(true);
+  for (const chunk of ['index', 'shared', 'shared-pages', 'home-page', 'category-page', 'product-page'])
+    expect(hinted(chunk), chunk).toBe(true);
   for (const chunk of ['login-page', 'booking-modal']) expect(hinted(chunk), chunk).toBe(false);
+});
+
+test('the home page does not download the parts only a category or a product page uses', () => {
+  // vite.config.ts publicChunkOf: `shared` is what the home page reaches, `shared-pages` the rest.
+  const assets = path.join(built().dist, 'assets');
+  const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const [home, product, pagesPart] = ['home-page', 'product-page', 'shared-pages'].map((name) => chunkFile(files, name));
+  expect(home && product && pagesPart, 'the home and product page chunks and shared-pages in the build').toBeTruthy();
+  expect(staticChunks(assets, home!)).toContain(chunkFile(files, 'shared'));
+  expect(staticChunks(assets, home!)).not.toContain(pagesPart);
+  expect(staticChunks(assets, product!)).toContain(pagesPart);
+  // The photo gallery, one of the product page's own parts, is there and not in the home page's chunks.
+  const holds = (file: string) => fs.readFileSync(path.join(assets, file), 'utf8').includes('Next photo');
+  expect([...staticChunks(assets, product!)].filter(holds)).toEqual([pagesPart]);
+  expect([...staticChunks(assets, home!)].filter(holds)).toEqual([]);
 });
