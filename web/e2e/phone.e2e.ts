@@ -118,6 +118,37 @@ for (const phone of PHONES) {
       await expect(page.getByRole('button', { name: 'Buy now', exact: true })).toBeVisible();
     });
 
+    test("a product's related cards take the place kept for them without moving what is below", async ({ page, request }) => {
+      const [product] = (await (await request.get('/api/allproducts?limit=1')).json()) as { _id: string; category: string }[];
+      // The related items held back until the place has been measured (still, then pulsing: the same shapes).
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/api/products/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/product/${product!._id}`);
+      const place = page.getByTestId('related-place');
+      await place.scrollIntoViewIfNeeded();
+      const kept = await place.boundingBox();
+      const keptCard = await place.locator(':scope > *').first().boundingBox();
+      release();
+      const related = await visible(page.getByRole('list', { name: `More in ${product!.category}` }));
+      const loaded = await related.boundingBox();
+      const card = await related.getByRole('article').first().boundingBox();
+      if (!kept || !keptCard || !loaded || !card) throw new Error('the place or the related cards without a size');
+      expect(
+        Math.abs(card.height - keptCard.height),
+        `a card ${card.height} px, its place ${keptCard.height} px`,
+      ).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(loaded.height - kept.height),
+        `the cards ${loaded.height} px, their place ${kept.height} px`,
+      ).toBeLessThanOrEqual(4);
+    });
+
     test('zoom is never turned off; the tab bar takes you to each place', async ({ page }) => {
       await page.goto('/');
       const viewport = (await page.locator('meta[name=viewport]').getAttribute('content')) ?? '';

@@ -16,10 +16,11 @@ export function ProductCardSkeleton({ still = false }: { still?: boolean }) {
   return (
     <div className="card border border-base-300 bg-base-100" aria-hidden="true">
       <div className={`${shape} aspect-[4/3] w-full rounded-b-none`} />
-      <div className="card-body gap-2 p-3 sm:gap-3 sm:p-4">
-        <div className={`${shape} h-5 w-3/4`} />
-        <div className={`${shape} h-7 w-1/3`} />
-        <div className={`${shape} h-4 w-full`} />
+      {/* Below `sm` the compact card's body: two lines of name (text-sm, leading-snug) and the price row. */}
+      <div className="card-body gap-1 p-2.5 sm:gap-3 sm:p-4">
+        <div className={`${shape} h-[2lh] w-3/4 text-sm leading-snug sm:h-5`} />
+        <div className={`${shape} h-6 w-1/3 sm:h-7`} />
+        <div className={`${shape} hidden h-4 w-full sm:block`} />
         <div className={`${shape} hidden h-4 w-5/6 sm:block`} />
         <div className={`${shape} hidden h-4 w-2/3 sm:block`} />
         <div className={`${shape} hidden h-4 w-3/4 sm:block`} />
