@@ -370,11 +370,8 @@ function compileHints(pages: string[]): Plugin {
 }
 
 /** The pages a visitor arrives on from a search or a link: the home page, a category, a product. */
-const PUBLIC_PAGES = [
-  'features/catalog/pages/home-page.tsx',
-  'features/catalog/pages/category-page.tsx',
-  'features/catalog/pages/product-page.tsx',
-];
+const HOME_PAGE = 'features/catalog/pages/home-page.tsx';
+const PUBLIC_PAGES = [HOME_PAGE, 'features/catalog/pages/category-page.tsx', 'features/catalog/pages/product-page.tsx'];
 
 /** What a public page's shared chunks must not reach: forms, payments, charts and the like. */
 const HEAVY_PACKAGES =
@@ -395,7 +392,7 @@ const HEAVY_PACKAGES =
 let publicParts: { home: ReturnType<typeof publicPageModules>; all: ReturnType<typeof publicPageModules> } | undefined;
 const publicChunkOf = (id: string): 'shared' | 'shared-pages' | undefined => {
   publicParts ??= {
-    home: publicPageModules([PUBLIC_PAGES[0]!], HEAVY_PACKAGES),
+    home: publicPageModules([HOME_PAGE], HEAVY_PACKAGES),
     all: publicPageModules(PUBLIC_PAGES, HEAVY_PACKAGES),
   };
   const { home, all } = publicParts;

@@ -97,7 +97,7 @@ test('the first screen of home, a category and a product runs no zod', () => {
   const assets = path.join(built().dist, 'assets');
   const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js'));
   for (const page of ['home-page', 'category-page', 'product-page']) {
-    const start = files.find((f) => f.startsWith(`${page}-`));
+    const start = chunkFile(files, page);
     expect(start, `${page} chunk in the build`).toBeTruthy();
     for (const file of staticChunks(assets, start!))
       expect(
