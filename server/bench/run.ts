@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -287,6 +288,8 @@ async function measure(t: Target, call: string, server: Server, p: string, warmu
 export const SEARCH_Q = 'macbook air';
 /** The calls also measured at a steady rate (half their best run's), for their latency when the server is not saturated. */
 const STEADY_CALLS = ['search', 'filtered'];
+/** The pause between a call's saturated runs and its steady ones. */
+const STEADY_SETTLE_MS = 3000;
 export const FILTER = 'category=Laptop&condition=Excellent&minPrice=300&maxPrice=600&verified=true&sort=price_asc';
 
 /** JSON with every object's keys sorted: two answers that differ only in key order compare equal. */
@@ -379,6 +382,9 @@ async function benchTarget(t: Target): Promise<Row[]> {
       // What a buyer waits for a search when the server is not run flat out: half the best run's rate.
       let steady: Row['steady'];
       if (STEADY_CALLS.includes(call)) {
+        // Idle first, so the first steady run measures the steady rate and not the server still
+        // catching up with the saturated run just before it (docs/decisions/081).
+        await sleep(STEADY_SETTLE_MS);
         const runs: Awaited<ReturnType<typeof steadyLoad>>[] = [];
         for (let round = 0; round < ROUNDS; round++) {
           const r = await steadyLoad(`http://127.0.0.1:${app.port}${p}`, Math.round(best.reqPerSec / 2), DURATION);

@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { median, rssKb } from './lib/shop';
+import { median, rssKb, SERVER_NODE_FLAGS } from './lib/shop';
 import { freePort } from '../test/helpers/port';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -108,7 +108,7 @@ async function mailSink(): Promise<{ port: number; count: () => number; close: (
 async function startServer(entry: string, port: number, logFile: string, smtpPort: number) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFd = fs.openSync(logFile, 'w');
-  const child = spawn(process.execPath, ['--min-semi-space-size=16', '--max-semi-space-size=16', '--enable-source-maps', entry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--enable-source-maps', entry], {
     cwd: serverDir,
     env: {
       ...process.env,

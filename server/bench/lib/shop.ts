@@ -109,13 +109,18 @@ export const rssKb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSy
 
 export type Shop = { port: number; pid: number; stop(): Promise<void> };
 
+/**
+ * Node's flags for a server under load, the shop's and the ceiling's alike:
+ * - a fixed young generation: left to grow on its own, V8 sometimes settled on a small one, and that
+ *   server process spent ~30% of its time in GC instead of ~11% (a third of the runs of the same
+ *   build were 40% slower; docs/decisions/062). docs/operations.md recommends it for production.
+ * - no allocation-site pretenuring, as `npm start` runs the shop (docs/decisions/081).
+ */
+export const SERVER_NODE_FLAGS = ['--min-semi-space-size=16', '--max-semi-space-size=16', '--no-allocation-site-pretenuring'];
+
 /** Starts bench/serve.ts (`mode`: the shop or the ceiling) with `env` and waits for its port. */
 export function startShop(env: Record<string, string>, mode: 'app' | 'ceiling' = 'app'): Promise<Shop> {
-  // A fixed young generation: left to grow on its own, V8 sometimes settled on a small one, and
-  // that server process spent ~30% of its time in GC instead of ~11% (a third of the runs of the
-  // same build were 40% slower). The README recommends the same for production.
-  const v8 = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
-  const child = spawn(process.execPath, [...v8, '--import', 'tsx', 'bench/serve.ts', mode], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/serve.ts', mode], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],

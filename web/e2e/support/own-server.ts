@@ -19,7 +19,7 @@ const repoRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).p
  */
 function serverArgs(): string[] {
   const entry = process.env.E2E_SERVER_ENTRY;
-  if (entry) return ['--enable-source-maps', entry];
+  if (entry) return ['--enable-source-maps', '--no-allocation-site-pretenuring', entry];
   return ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
 }
 
