@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../server/test/helpers/port';
+import { startFlags } from '../../../server/test/helpers/start-flags';
 
 /**
  * The real shop server on a free port with a fresh data directory: the shared one of global-setup,
@@ -19,7 +20,7 @@ const repoRoot = path.resolve(decodeURIComponent(new URL('.', import.meta.url).p
  */
 function serverArgs(): string[] {
   const entry = process.env.E2E_SERVER_ENTRY;
-  if (entry) return ['--enable-source-maps', '--no-allocation-site-pretenuring', entry];
+  if (entry) return [...startFlags(), entry];
   return ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')];
 }
 
