@@ -16,6 +16,9 @@ test.describe('seller journey', () => {
     await expectPath(page, '/');
     // Listing items needs a verified email: the seller opens the mailed link (the development outbox's).
     await verifyEmailFromOutbox(page.request, seller.email, seller.password);
+    // The link signed this page's session out and the new one is in its cookies only: the page may
+    // have asked for its session in between and been told it is signed out, so it is loaded again.
+    await page.reload();
 
     // Dashboard: a seller's menu has My Products and Add Products, and (every account buys, issue 26)
     // My Orders too; not the admin pages.

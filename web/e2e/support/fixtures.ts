@@ -7,7 +7,15 @@ import { outputDir } from './global-setup';
 export { expect };
 export { DEMO_PASSWORD } from './global-setup';
 
-/** The shared server of global-setup.ts. */
+/**
+ * global-setup.ts starts a server (with its own copy of the web build) per worker: this worker takes
+ * its own by its parallel index, which a worker started after a failed one keeps.
+ */
+const workerEnvs = JSON.parse(process.env.E2E_WORKER_ENVS ?? '[]') as Record<string, string>[];
+const workerEnv = workerEnvs[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % Math.max(1, workerEnvs.length)];
+if (workerEnv) Object.assign(process.env, workerEnv);
+
+/** This worker's server of global-setup.ts. */
 export function shopUrl(): string {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the journeys with `npm run e2e` (its global setup starts the server)');
