@@ -12,7 +12,7 @@ export default defineConfig({
   testMatch: '*.e2e.ts',
   globalSetup: './e2e/support/global-setup.ts',
   // Two workers: with one, the journeys (browser, server, test runner) kept the two cores of the CI
-  // machine 72 % busy and took 322 s; with two, 88 % and 269 s. E2E_WORKERS=1 runs one file at a time.
+  // machine 72 % busy and took 322 s; with two, 88-94 % and 269 s. E2E_WORKERS=1 runs one file at a time.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
