@@ -5,8 +5,8 @@
  * writes it to stdout; `tsx bench/serve.ts ceiling` starts the ceiling (below).
  * Either prints `{"port":N}` on its first stdout line once it listens.
  */
-import fs from 'node:fs';
 import Fastify from 'fastify';
+import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { buildApp } from '../src/app';
@@ -20,9 +20,10 @@ async function app() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const logFile = process.env.BENCH_LOG_FILE;
-  // Written as pino writes to stdout in production (sonic-boom, sync: false): asynchronously,
-  // lines that come while a write is under way going out together with the next.
-  const logStream = logFile ? fs.createWriteStream(logFile, { mode: 0o600 }) : undefined;
+  // Written as pino writes to stdout in production (Fastify given no stream): through pino's own
+  // default destination, a sonic-boom stream (sync: false) that writes asynchronously and gathers
+  // the lines that come while a write is under way into the next (docs/decisions/082).
+  const logStream = logFile ? pino.destination({ dest: logFile, sync: false, mode: 0o600 }) : undefined;
   const server = await buildApp({ config, database, logStream });
   await server.listen({ port: 0, host: '127.0.0.1' });
   return { server, close: () => database.close() };
