@@ -28,7 +28,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type Res } from '../test/helpers/client';
 import { startMailbox, type Mailbox } from '../test/helpers/mailbox';
 import { freePort } from '../test/helpers/port';
-import { Instance, Nginx, readUnit, serverRoot, sleep, waitFor } from './harness';
+import { readUnit } from '../test/helpers/start-flags';
+import { Instance, Nginx, serverRoot, sleep, waitFor } from './harness';
 
 const ADMIN_DB_URL =
   process.env.CLUSTER_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readUnit } from '../test/helpers/start-flags';
 
 export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(serverRoot, '..');
@@ -45,28 +46,6 @@ function track(child: ChildProcess, endWith: NodeJS.Signals = 'SIGKILL') {
   started.set(child, endWith);
   child.once('exit', () => started.delete(child));
   return child;
-}
-
-/** What the systemd unit runs: its Environment= settings (for one port) and ExecStart's node arguments. */
-export function readUnit(port: number) {
-  const text = fs.readFileSync(path.join(repoRoot, 'deploy/systemd/shop@.service'), 'utf8');
-  const lines = text.split('\n').map((l) => l.trim());
-  const env: Record<string, string> = {};
-  for (const l of lines.filter((l) => l.startsWith('Environment='))) {
-    const [k = '', ...v] = l.slice('Environment='.length).split('=');
-    env[k] = v.join('=').replaceAll('%i', String(port));
-  }
-  const exec =
-    lines
-      .find((l) => l.startsWith('ExecStart='))
-      ?.slice('ExecStart='.length)
-      .split(/\s+/) ?? [];
-  const [node, ...args] = exec;
-  if (node !== '/usr/bin/node' || !args.includes('server/dist/main.js'))
-    throw new Error(`ExecStart is not "/usr/bin/node ... server/dist/main.js": ${exec.join(' ')}`);
-  const stopSec = Number(/^TimeoutStopSec=(\d+)$/m.exec(text)?.[1]);
-  const killSignal = /^KillSignal=(\w+)$/m.exec(text)?.[1];
-  return { env, args, stopSec, killSignal };
 }
 
 /** One instance of the compiled server, started with the unit's command line and settings. */

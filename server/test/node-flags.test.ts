@@ -6,22 +6,18 @@
  * straight into the old generation and collect it every few seconds (docs/decisions/081).
  */
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../bench/lib/shop';
-import { nodeFlagsOf, startFlags } from './helpers/start-flags';
+import { readUnit, startFlags } from './helpers/start-flags';
 
 const FLAG = '--no-allocation-site-pretenuring';
 
 describe('Node flags of the production server', () => {
   const start = startFlags();
-  const unit = fs.readFileSync(path.resolve(import.meta.dirname, '../../deploy/systemd/shop@.service'), 'utf8');
-  const execStart = /^ExecStart=(.*)$/m.exec(unit)?.[1] ?? '';
 
   it('npm start (and so the journeys), the systemd unit and the benchmarks turn allocation-site pretenuring off', () => {
     expect(start).toContain(FLAG);
-    expect(nodeFlagsOf(execStart, 'server/dist/main.js')).toEqual(start);
+    expect(readUnit(0).nodeFlags).toEqual(start);
     expect(SERVER_NODE_FLAGS).toContain(FLAG);
   });
 
