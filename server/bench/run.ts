@@ -197,7 +197,7 @@ const APP_LOG = path.join(tmpDir, `bench-app-${process.pid}.log`);
 async function startServer(mode: 'app' | 'ceiling', t: Target): Promise<Server> {
   // Named connections, so the benchmark can read how much database CPU each server used.
   const appName = `shop-bench-${mode}-${process.pid}`;
-  // The shop as run in production: every request logged (two lines), here into a file.
+  // The shop as run in production: every request logged (one line, src/lib/request-log.ts), here into a file.
   const env = productionEnv(mode === 'app' ? { LOG_LEVEL: 'info', BENCH_LOG_FILE: APP_LOG } : {});
   if (t.kind === 'postgres') {
     const u = new URL(dbUrl(t.db));
