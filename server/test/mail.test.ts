@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -18,7 +19,6 @@ import { mailOutbox } from '../src/db/schema';
 import { layout } from '../src/mail/layout';
 import { createMailer } from '../src/mail/mailer';
 import type { MailRequest } from '../src/mail/types';
-import { freePort } from './helpers/port';
 import { startTestApp, testConfig, type TestApp } from './helpers/app';
 import { expectError, expectStatus, insertUser, uniqueEmail } from './helpers/builders';
 import { Client } from './helpers/client';
@@ -173,9 +173,18 @@ describe('a mail server that is down', () => {
   };
   let port: number;
   let shop: Instance;
+  /**
+   * The mail server's port, held until the server comes up, taking connections and dropping them at
+   * once: a port that was merely free when asked could be taken meanwhile by another test file's
+   * server, whose HTTP would keep the mailer waiting for a greeting (10 s) past this test's wait.
+   */
+  let down: net.Server;
 
   beforeAll(async () => {
-    port = await freePort();
+    down = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    port = (down.address() as net.AddressInfo).port;
+    cleanups.push(() => new Promise<void>((resolve) => down.close(() => resolve())));
     shop = await startApp(
       { SMTP_URL: `smtp://127.0.0.1:${port}`, JOBS_ENABLED: 'true' },
       {
@@ -215,6 +224,7 @@ describe('a mail server that is down', () => {
     expect(second.nextAttemptAt?.toISOString()).toBe(new Date(now.getTime() + 5 * 60_000).toISOString());
 
     // The server comes up; the mail is not due yet, so nothing is sent before the five minutes are over.
+    await new Promise<void>((resolve) => down.close(() => resolve()));
     const box = await mailbox({ port });
     advance(4 * 60_000);
     await shop.app.jobs.runDue();
