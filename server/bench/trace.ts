@@ -212,6 +212,7 @@ async function main() {
       }
     >;
     environment: { benchmarkIndex: number };
+    runtimeError?: { message: string };
   };
   const chromeLauncher = await importPackage<{ launch: (o: object) => Promise<{ port: number; kill: () => void }> }>(
     'chrome-launcher',
@@ -250,6 +251,12 @@ async function main() {
           const slowdown = machine.slowdown();
           const result = await lighthouse(href, { ...flags, throttling: { cpuSlowdownMultiplier: slowdown } });
           if (!result) continue;
+          // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no figures: it
+          // is left out of the medians, which it would otherwise turn into NaN.
+          if (result.lhr.runtimeError) {
+            console.log(`\n${name} ${href}: Lighthouse failed (${result.lhr.runtimeError.message}); run left out`);
+            continue;
+          }
           machine.add(result.lhr.environment.benchmarkIndex);
           const audit = (id: string) => Math.round(result.lhr.audits[id]?.numericValue ?? Number.NaN);
           const summary = summarise(result.artifacts.Trace.traceEvents, slowdown);
