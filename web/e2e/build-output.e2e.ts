@@ -116,7 +116,7 @@ test('the chunks a public page runs on arrival tell V8 to compile them off the m
     expect(file, `${name} chunk in the build`).toBeTruthy();
     return fs.readFileSync(path.join(assets, file!), 'utf8').startsWith('//# allFunctionsCalledOnLoad\n');
   };
-  for (const chunk of ['index', 'shared', 'shared-pages', 'home-page', 'category-page', 'product-page'])
+  for (const chunk of ['index', 'react-dom', 'shared', 'shared-pages', 'home-page', 'category-page', 'product-page'])
     expect(hinted(chunk), chunk).toBe(true);
   for (const chunk of ['login-page', 'booking-modal']) expect(hinted(chunk), chunk).toBe(false);
 });
