@@ -279,8 +279,8 @@ async function main() {
             // of them: each one's time between the simulated first contentful paint and interactive,
             // less 50 ms. The simulation leaves out every task under 10 ms of wall time
             // (unless it is the first parse, layout or paint), runs a task with layout in it at half the
-            // slowdown, and puts only the first parse, layout and paint before its first contentful
-            // paint: a second style and layout pass of the server's page counts like any later task.
+            // slowdown, and times its first contentful paint on a graph of the first parse, layout and
+            // paint only: a second style and layout pass of the server's page counts like any later task.
             const fcp = result.lhr.audits['first-contentful-paint']?.numericValue ?? 0;
             const tti = result.lhr.audits.interactive?.numericValue ?? 0;
             const simulated = (result.lhr.audits['long-tasks']?.details?.debugData?.tasks ?? []).sort(
