@@ -53,6 +53,9 @@ interface TraceEvent {
   };
 }
 
+/** The part of a task that total blocking time counts is what lasts over this (Lighthouse's threshold), in ms. */
+const BLOCKING_MS = 50;
+
 /** Lighthouse's task groups (core/lib/tracehouse/task-groups.js); an event of none takes its parent's. */
 const GROUPS: Record<string, string[]> = {
   parseHTML: ['ParseHTML', 'ParseAuthorStyleSheet'],
@@ -147,7 +150,7 @@ export function summarise(events: TraceEvent[], slowdown = 4) {
   }
 
   const long = tasks
-    .filter((t) => t.dur! > 12_500)
+    .filter((t) => t.dur! > (BLOCKING_MS * 1000) / 4)
     .map((t) => {
       const inner = spans.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
       const top = new Map<string, number>();
@@ -169,7 +172,9 @@ export function summarise(events: TraceEvent[], slowdown = 4) {
     mainThreadMs: ms(tasks.reduce((a, t) => a + t.dur!, 0)),
     mainThreadCpuMs: ms(topLevel.reduce((a, t) => a + (t.tdur ?? t.dur!), 0)),
     blockingCpuMs: ms(
-      topLevel.filter((t) => t.ts >= fcp).reduce((a, t) => a + Math.max(0, slowdown * (t.tdur ?? t.dur!) - 50_000), 0),
+      topLevel
+        .filter((t) => t.ts >= fcp)
+        .reduce((a, t) => a + Math.max(0, slowdown * (t.tdur ?? t.dur!) - BLOCKING_MS * 1000), 0),
     ),
     byGroupMs: Object.fromEntries(
       Object.entries(byGroup)
@@ -287,7 +292,7 @@ async function main() {
               (a, b) => a.startTime - b.startTime,
             );
             const blocking = (t: { startTime: number; duration: number }) =>
-              Math.max(0, Math.min(t.startTime + t.duration, tti) - Math.max(t.startTime, fcp) - 50);
+              Math.max(0, Math.min(t.startTime + t.duration, tti) - Math.max(t.startTime, fcp) - BLOCKING_MS);
             console.log(
               `simulated: first contentful paint ${Math.round(fcp)} ms, interactive ${Math.round(tti)} ms; long tasks (start+duration, blocking): ${simulated
                 .map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} (${Math.round(blocking(t))})`)
