@@ -5,7 +5,8 @@
  * DOM, that the browser parses, styles and React hydrates on each visit, most of them in details a
  * phone does not show. Elements that are not displayed load no mask image.
  *
- * The shapes live in styles/css-icons.css, written by `npm run css-icons -w web` from this list
+ * The shapes live in styles/css-icons.css as raster images (decision 083: an SVG image costs the
+ * browser a document of its own), written by `npm run css-icons -w web` from this list
  * (css-icon.test.tsx fails when the file is not what the list and lucide-react give).
  */
 export const CSS_ICONS = {
