@@ -403,7 +403,16 @@ test.describe('on a phone (iPhone 13): the buyer journey, offline, install', () 
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
     const touchIcon = await page.locator('link[rel=apple-touch-icon]').getAttribute('href');
-    for (const icon of [...manifest.icons, { src: touchIcon ?? '', sizes: '180x180', type: 'image/png' }]) {
+    // The tab's icon is a PNG (an SVG favicon costs the page's main thread a document of its own).
+    const favicon = page.locator('link[rel=icon]');
+    await expect(favicon).toHaveCount(1);
+    await expect(favicon).toHaveAttribute('type', 'image/png');
+    const faviconIcon = {
+      src: (await favicon.getAttribute('href')) ?? '',
+      sizes: (await favicon.getAttribute('sizes')) ?? '',
+      type: 'image/png',
+    };
+    for (const icon of [...manifest.icons, { src: touchIcon ?? '', sizes: '180x180', type: 'image/png' }, faviconIcon]) {
       const r = await request.get(icon.src);
       expect(r.ok(), icon.src).toBe(true);
       expect(r.headers()['content-type']).toBe('image/png');
