@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@shop/contract';
+import { Modal } from '@/components/modal';
+import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useBookingModal } from '@/hooks/use-booking-modal';
 import { useUser } from '@/hooks/use-user';
@@ -37,10 +39,19 @@ export function useBuyNow() {
     [user, navigate, location.pathname, location.search, location.hash],
   );
 
+  const close = () => setProduct(null);
+  // The booking form's code comes with the first Buy now: until it is here (a moment, or seconds on a
+  // slow phone), the dialog opens at once with its title and a spinner, so the press is answered.
   const modal =
     user && mounted ? (
-      <Suspense fallback={null}>
-        <BookingModal product={product} user={user} onClose={() => setProduct(null)} />
+      <Suspense
+        fallback={
+          <Modal open={!!product} onClose={close} title={product ? `Book ${product.name}` : 'Book'}>
+            <Spinner label="Loading the booking form…" />
+          </Modal>
+        }
+      >
+        <BookingModal product={product} user={user} onClose={close} />
       </Suspense>
     ) : null;
 
