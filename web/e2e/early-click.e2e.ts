@@ -72,4 +72,35 @@ test.describe('Buy now clicked before the app has taken the page over', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  test('Buy now answers while the "Booked by you" part of the page is still loading', async ({ browser, baseURL }) => {
+    // A signed-in buyer's product page has a lazy part (their own booking of the item, if any) beside
+    // Buy now. Until its code arrives React cannot hydrate what is inside that part, and drops a press
+    // there: Buy now must not be inside it.
+    const product = await firstForSale(baseURL);
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/your-booking-[^/]+\.js$/, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    await apiSignIn(context, 'buyer@shop.test', DEMO_PASSWORD, baseURL);
+    // The app has hydrated the page once it asks for the buyer's saved items (an effect of the page).
+    const hydrated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/favorites');
+    await page.goto(`/product/${product._id}`);
+    await hydrated;
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app'))).toBe(false);
+
+    await page.getByRole('button', { name: 'Buy now', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: `Book ${product.name}` })).toBeVisible({ timeout: 10_000 });
+    release();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { Product } from '@shop/contract';
 import type { SessionUser } from '@/lib/auth-client';
 
@@ -21,16 +21,18 @@ export function useBookingModal(): ComponentType<BookingModalProps> {
   return BookingModal;
 }
 
-/** The signed-in buyer's booking of one product, on its page; `fallback` (Buy now, Sold…) when they have none. */
+/**
+ * The signed-in buyer's booking of one product, on its page, or nothing when they have none. Drawn as
+ * a section with `data-your-booking`: the page hides its buy block (Buy now, Sold…) right after it.
+ */
 export interface YourBookingProps {
   productId: string;
-  fallback: ReactNode;
 }
 
 /**
  * "Booked by you" and what comes next (pay now, message the seller, your orders) on a product page
- * (catalog), from the buyer's orders (orders feature); the app fills it (providers.tsx). Pages render
- * their fallback when it is not there (tests that leave it out).
+ * (catalog), from the buyer's orders (orders feature); the app fills it (providers.tsx). Without it
+ * (tests that leave it out) pages show their buy block.
  */
 export const YourBookingContext = createContext<ComponentType<YourBookingProps> | null>(null);
 

@@ -195,14 +195,16 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               {sold ? null : <PriceDrop product={product} className="text-sm" />}
             </div>
 
-            {YourBooking && user && user.id !== product.sellerId ? (
-              // The buyer's own booking of it (booked, paid and held, handed over) says what comes next instead.
-              <Suspense fallback={buyBlock}>
-                <YourBooking productId={product._id} fallback={buyBlock} />
+            {YourBooking && user && !own ? (
+              // The buyer's own booking of it (booked, paid and held, handed over) says what comes next, in
+              // place of the buy block (hidden after it, below). Its code is lazy: the buy block stays out of
+              // its Suspense boundary, so React hydrates Buy now with the page, not when that code is here
+              // (a press on a part of the server's page React has not hydrated and cannot yet is dropped).
+              <Suspense fallback={null}>
+                <YourBooking productId={product._id} />
               </Suspense>
-            ) : (
-              buyBlock
-            )}
+            ) : null}
+            <div className="[[data-your-booking]+&]:hidden">{buyBlock}</div>
 
             <dl className="divide-y divide-base-300 border-y border-base-300 text-sm">
               <Fact icon={<Store size={16} />} label="Seller">

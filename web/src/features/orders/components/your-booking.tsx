@@ -23,18 +23,23 @@ const HEADINGS: Partial<Record<Order['status'], string>> = {
 /**
  * The product page's "Booked by you": the buyer's own booking of this item (from their orders, the
  * query My Orders uses, which a new booking refreshes) with what comes next: Pay now, Message the
- * seller, Your orders (once paid: Show my code, in My Orders). Without one (or while the orders load), the page's own `fallback` (Buy now).
+ * seller, Your orders (once paid: Show my code, in My Orders). Nothing without one (or while the
+ * orders load); the page hides its buy block after it (data-your-booking).
  */
-export function YourBooking({ productId, fallback }: YourBookingProps) {
+export function YourBooking({ productId }: YourBookingProps) {
   const { user } = useUser();
   const orders = useMyOrders(user?.email);
   const talk = useTalkSlots();
   const booking = orders.data?.find((o) => o.productId === productId && OPEN.has(o.status));
-  if (!booking) return fallback;
+  if (!booking) return null;
 
   const booked = formatDate(booking.createdAt);
   return (
-    <section aria-label="Your booking" className={calloutClass(booking.status === 'unpaid' ? 'warning' : 'info')}>
+    <section
+      aria-label="Your booking"
+      data-your-booking=""
+      className={calloutClass(booking.status === 'unpaid' ? 'warning' : 'info')}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <CalendarCheck size={20} aria-hidden="true" />
         <h2 className="text-base font-semibold">{HEADINGS[booking.status]}</h2>
