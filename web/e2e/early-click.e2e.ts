@@ -10,8 +10,9 @@ import { apiSignIn, DEMO_PASSWORD, expect, test } from './support/fixtures';
 /**
  * A fresh browser whose app script is held back until `release()`: the page stays the server's HTML.
  * The small boot script (which starts the app after the first paint, and keeps early clicks) runs.
+ * `scripts`: the scripts held back (all but the boot script unless told).
  */
-async function heldBack(browser: Browser, baseURL: string | undefined) {
+async function heldBack(browser: Browser, baseURL: string | undefined, scripts = /\/assets\/(?!boot-)[^/]+\.js$/) {
   const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -20,7 +21,7 @@ async function heldBack(browser: Browser, baseURL: string | undefined) {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route: Route) => {
+  await page.route(scripts, async (route: Route) => {
     await released;
     await route.continue();
   });
@@ -78,18 +79,7 @@ test.describe('Buy now clicked before the app has taken the page over', () => {
     // Buy now. Until its code arrives React cannot hydrate what is inside that part, and drops a press
     // there: Buy now must not be inside it.
     const product = await firstForSale(baseURL);
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    let release: () => void = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/your-booking-[^/]+\.js$/, async (route: Route) => {
-      await released;
-      await route.continue();
-    });
+    const { context, page, release, errors } = await heldBack(browser, baseURL, /\/assets\/your-booking-[^/]+\.js$/);
     await apiSignIn(context, 'buyer@shop.test', DEMO_PASSWORD, baseURL);
     // The app has hydrated the page once it asks for the buyer's saved items (an effect of the page).
     const hydrated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/favorites');
