@@ -9,6 +9,9 @@ export interface BookingModalProps {
   onClose: () => void;
 }
 
+/** The booking dialog's title, its accessible name: the same while its form's code loads (use-buy-now) and once it is here. */
+export const bookingTitle = (product: Pick<Product, 'name'> | null) => (product ? `Book ${product.name}` : 'Book');
+
 /**
  * Buy now (catalog) opens the booking modal (orders) without either feature importing the other:
  * the app puts the modal here (providers.tsx), and the pages with Buy now render it.

@@ -4,7 +4,7 @@ import type { Product } from '@shop/contract';
 import { Modal } from '@/components/modal';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useBookingModal } from '@/hooks/use-booking-modal';
+import { bookingTitle, useBookingModal } from '@/hooks/use-booking-modal';
 import { useUser } from '@/hooks/use-user';
 import type { LoginLocationState } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -46,7 +46,7 @@ export function useBuyNow() {
     user && mounted ? (
       <Suspense
         fallback={
-          <Modal open={!!product} onClose={close} title={product ? `Book ${product.name}` : 'Book'}>
+          <Modal open={!!product} onClose={close} title={bookingTitle(product)}>
             <Spinner label="Loading the booking form…" />
           </Modal>
         }

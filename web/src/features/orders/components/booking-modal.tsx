@@ -8,7 +8,7 @@ import { FormField } from '@/components/form-field';
 import { Modal } from '@/components/modal';
 import { errorMessage, isApiError } from '@/lib/api';
 import { fieldMessage, formatMoney } from '@/lib/format';
-import type { BookingModalProps } from '@/hooks/use-booking-modal';
+import { bookingTitle, type BookingModalProps } from '@/hooks/use-booking-modal';
 import { rolesOf } from '@/hooks/use-roles';
 import type { SessionUser } from '@/lib/auth-client';
 import { useCreateOrder } from '../api/create-order';
@@ -24,7 +24,7 @@ const FIELDS = ['buyerName', 'phone', 'meettingLocation'] as const;
 /** Booking modal: price and email read-only, name prefilled, phone and meeting location (docs/product.md#booking-modal). */
 export function BookingModal({ product, user, onClose }: BookingModalProps) {
   return (
-    <Modal open={!!product} onClose={onClose} title={product ? `Book ${product.name}` : 'Book'}>
+    <Modal open={!!product} onClose={onClose} title={bookingTitle(product)}>
       {product ? <BookingForm product={product} user={user} onDone={onClose} /> : null}
     </Modal>
   );
