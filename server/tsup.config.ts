@@ -2,17 +2,6 @@ import fs from 'node:fs';
 import { defineConfig } from 'tsup';
 
 /**
- * The production server: src/main.ts bundled by esbuild into dist/main.js (ESM, source maps), with
- * what main.ts imports only once the database is open (src/serve.ts: the shop's code and the
- * dependencies it imports) in chunks of their own beside it, loaded then (code splitting: without it
- * esbuild would hoist every dependency's import to the top of main.js, loading it all first).
- * @shop/contract ships TypeScript source, so it is bundled in, and so are BUNDLED (below); every
- * other dependency stays in node_modules. The SQL migrations are read at run time from a folder
- * beside the code that migrates (migrationsFolder in src/db/client.ts), so they are copied to
- * dist/migrations; drizzle's migrator needs the .sql files and meta/_journal.json, not drizzle-kit's
- * snapshots.
- */
-/**
  * Dependencies bundled into the build for a faster start (docs/decisions/084): Drizzle and Better Auth,
  * and the packages they bring with them. Node's ESM loader reads a file's package.json again for every
  * file it loads (drizzle-orm's is 179 kB of "exports"), so these hundreds of small files cost about
@@ -23,7 +12,7 @@ import { defineConfig } from 'tsup';
  * checks in the lockfile that nothing is installed under a bundled package, so the build cannot
  * resolve another version of a dependency than the one installed for it.
  */
-export const BUNDLED: (string | RegExp)[] = [
+export const BUNDLED: RegExp[] = [
   /^drizzle-orm($|\/)/,
   /^better-auth($|\/)/,
   /^@better-auth\//,
@@ -37,6 +26,17 @@ export const BUNDLED: (string | RegExp)[] = [
   /^set-cookie-parser$/,
 ];
 
+/**
+ * The production server: src/main.ts bundled by esbuild into dist/main.js (ESM, source maps), with
+ * what main.ts imports only once the database is open (src/serve.ts: the shop's code and the
+ * dependencies it imports) in chunks of their own beside it, loaded then (code splitting: without it
+ * esbuild would hoist every dependency's import to the top of main.js, loading it all first).
+ * @shop/contract ships TypeScript source, so it is bundled in, and so are BUNDLED (above); every
+ * other dependency stays in node_modules. The SQL migrations are read at run time from a folder
+ * beside the code that migrates (migrationsFolder in src/db/client.ts), so they are copied to
+ * dist/migrations; drizzle's migrator needs the .sql files and meta/_journal.json, not drizzle-kit's
+ * snapshots.
+ */
 export default defineConfig({
   entry: { main: 'src/main.ts' },
   outDir: 'dist',
