@@ -6,10 +6,10 @@
  * Either prints `{"port":N}` on its first stdout line once it listens.
  */
 import Fastify from 'fastify';
-import pino from 'pino';
 import { loadConfig } from '../src/config';
 import { createDatabase } from '../src/db/client';
 import { buildApp } from '../src/app';
+import { logDestination } from '../src/lib/log-destination';
 import { catalogService, findCategory } from '../src/modules/catalog/service';
 
 async function app() {
@@ -20,10 +20,9 @@ async function app() {
       : { kind: 'pglite', dataDir: config.dataDir },
   );
   const logFile = process.env.BENCH_LOG_FILE;
-  // Written as pino writes to stdout in production (Fastify given no stream): through pino's own
-  // default destination, a sonic-boom stream (sync: false) that writes asynchronously and gathers
-  // the lines that come while a write is under way into the next (docs/decisions/082).
-  const logStream = logFile ? pino.destination({ dest: logFile, sync: false, mode: 0o600 }) : undefined;
+  // Written as production writes it to stdout (lib/log-destination.ts: pino's own asynchronous
+  // destination, sonic-boom, handed a turn's lines at a time; docs/decisions/082 and 085), into a file.
+  const logStream = logFile ? logDestination(logFile) : undefined;
   const server = await buildApp({ config, database, logStream });
   await server.listen({ port: 0, host: '127.0.0.1' });
   return { server, close: () => database.close() };

@@ -76,6 +76,7 @@ import { createMailer } from './mail/mailer';
 import { devMailRoutes } from './mail/dev-routes';
 import { pageRoutes } from './modules/pages/routes';
 import { registerCompression } from './lib/compression';
+import { logDestination } from './lib/log-destination';
 
 export type AppDeps = {
   config: Config;
@@ -83,7 +84,7 @@ export type AppDeps = {
   payments?: Payments;
   /** The time background jobs go by (tests move it on instead of sleeping). */
   clock?: () => Date;
-  /** Where log lines go instead of stdout (when LOG_LEVEL is not silent). */
+  /** Where log lines go instead of stdout (when LOG_LEVEL is not silent): e.g. logDestination(file). */
   logStream?: { write(line: string): void };
 };
 
@@ -105,7 +106,8 @@ export async function buildApp({ config, database, payments, clock, logStream }:
             // Authorization have nothing to redact (pino's redact cost 0.6-1.6 % of the server's CPU per request
             // on a product list, for nothing; no-store-and-log-redaction.test.ts checks every level).
             serializers: { req: requestLogSerializer },
-            ...(logStream && { stream: logStream }),
+            // stdout unless told otherwise, through pino's own writer, a turn's lines at a time (lib/log-destination.ts).
+            stream: logStream ?? logDestination(),
           },
     // Fastify 5.12 reads a bare hop count as "trust no hop" (it cannot check the peer), which made
     // TRUST_PROXY=1 behind nginx see every client as nginx's address. The setting means "the nearest

@@ -1,0 +1,75 @@
+/**
+ * The log's writer (lib/log-destination.ts): the lines of one turn of the event loop are handed over
+ * together when the turn ends, and written in order and whole, to stdout (a pipe here) or a file;
+ * none is lost when the process exits right after logging, nor when it dies of an uncaught error.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { logDestination } from '../src/lib/log-destination';
+
+const serverDir = path.resolve(decodeURIComponent(new URL('..', import.meta.url).pathname));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-log-destination-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The lines of `text`, each parsed: a line cut or run into another fails to parse. */
+const records = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { n: number; msg: string });
+
+/** A process that logs `n` lines through the writer, then ends as `end` says, at once. */
+function child(target: 'stdout' | string, n: number, end: 'exit' | 'throw') {
+  const script = `
+    import pino from 'pino';
+    import { logDestination } from './src/lib/log-destination.ts';
+    const log = pino({}, ${target === 'stdout' ? 'logDestination()' : `logDestination(${JSON.stringify(target)})`});
+    for (let i = 0; i < ${n}; i++) log.info({ n: i }, 'line ' + 'x'.repeat(200));
+    ${end === 'exit' ? 'process.exit(0);' : "throw new Error('fatal');"}
+  `;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: serverDir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+describe('the log writer', () => {
+  it('writes the lines of a turn together, in order and whole, to a file made for the owner alone', async () => {
+    const file = path.join(dir, 'turns.log');
+    const dest = logDestination(file);
+    const log = pino({}, dest);
+    for (let i = 0; i < 500; i++) log.info({ n: i }, `first turn ${'y'.repeat(100)}`);
+    // Nothing is handed over before the turn ends.
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    await new Promise((r) => setImmediate(r));
+    for (let i = 500; i < 600; i++) log.info({ n: i }, 'second turn');
+    await vi.waitFor(() => expect(fs.readFileSync(file, 'utf8').split('\n')).toHaveLength(601), { timeout: 5000 });
+    const lines = records(fs.readFileSync(file, 'utf8'));
+    expect(lines.map((l) => l.n)).toEqual(Array.from({ length: 600 }, (_, i) => i));
+    expect(lines[599]?.msg).toBe('second turn');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('loses no line when the process exits right after logging, to stdout or a file', () => {
+    const out = child('stdout', 3000, 'exit');
+    expect(out.status, out.stderr).toBe(0);
+    expect(records(out.stdout).map((l) => l.n)).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+
+    const file = path.join(dir, 'exit.log');
+    const toFile = child(file, 3000, 'exit');
+    expect(toFile.status, toFile.stderr).toBe(0);
+    expect(records(fs.readFileSync(file, 'utf8')).length).toBe(3000);
+  });
+
+  it('loses no line when the process dies of an uncaught error', () => {
+    const out = child('stdout', 1000, 'throw');
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('fatal');
+    expect(records(out.stdout).map((l) => l.n)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+  });
+});
