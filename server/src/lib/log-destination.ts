@@ -11,15 +11,19 @@ const PIECE = 16 * 1024;
 const atExit = new Set<() => void>();
 let exitHooked = false;
 
-/** Writes `text` to `fd` before returning, waiting out a full pipe; gives up on any other error. */
+/** How long an exiting process waits for a full pipe's reader before it gives up its last lines. */
+const EXIT_WAIT_MS = 2000;
+
+/** Writes `text` to `fd` before returning, waiting out a full pipe a while; gives up on any other error. */
 function writeAllSync(fd: number, text: string) {
   let buf = Buffer.from(text);
+  const until = Date.now() + EXIT_WAIT_MS;
   while (buf.length > 0) {
     try {
       buf = buf.subarray(fs.writeSync(fd, buf));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'EAGAIN' && code !== 'EBUSY') return;
+      if ((code !== 'EAGAIN' && code !== 'EBUSY') || Date.now() > until) return;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }
