@@ -4,26 +4,29 @@ import pino from 'pino';
 /** Where log lines go: a file descriptor (1: stdout) or a file's path (made 0600). */
 export type LogTarget = number | string;
 
-/** sonic-boom's largest write: what is handed to it is cut into pieces no longer, at line ends. */
+/** sonic-boom's largest write (16 KB): what is handed to it is cut into pieces of about that many characters, at line ends. */
 const PIECE = 16 * 1024;
 
 /** The destinations holding lines not yet handed over, each with what it does if the process exits now. */
 const atExit = new Set<() => void>();
 let exitHooked = false;
 
-/** How long an exiting process waits for a full pipe's reader before it gives up its last lines. */
+/** How long an exiting process waits on a full non-blocking pipe before it gives up its last lines. */
 const EXIT_WAIT_MS = 2000;
+/** When the process began to exit, the time its log writes stop waiting on a full pipe (0: not exiting). */
+let exitDeadline = 0;
+/** sonic-boom's answer to a full pipe (EAGAIN): wait and retry, until the exit's deadline has passed. */
+const retryEAGAIN = () => exitDeadline === 0 || Date.now() < exitDeadline;
 
-/** Writes `text` to `fd` before returning, waiting out a full pipe a while; gives up on any other error. */
+/** Writes `text` to `fd` before returning, waiting out a full pipe until the deadline; gives up on any other error. */
 function writeAllSync(fd: number, text: string) {
   let buf = Buffer.from(text);
-  const until = Date.now() + EXIT_WAIT_MS;
   while (buf.length > 0) {
     try {
       buf = buf.subarray(fs.writeSync(fd, buf));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if ((code !== 'EAGAIN' && code !== 'EBUSY') || Date.now() > until) return;
+      if ((code !== 'EAGAIN' && code !== 'EBUSY') || !retryEAGAIN()) return;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }
@@ -38,15 +41,17 @@ function writeAllSync(fd: number, text: string) {
  * per request (docs/decisions/085).
  *
  * As the process exits (`process.exit`, an uncaught error, the end of a graceful shutdown) the lines
- * still held are written synchronously after what sonic-boom holds, as sonic-boom writes its own
- * then; a write it had under way goes on meanwhile, as with pino's default, and a `kill -9` loses
- * what was not yet written.
+ * not yet handed over are written synchronously after what sonic-boom holds, which it writes then
+ * too. As with pino's default, the write sonic-boom has under way at that moment (one piece, ~16 KB
+ * of text) may come out after them, cut, or not at all, since the process does not wait for it; a
+ * `kill -9` loses whatever was not yet written. On a full non-blocking pipe (a log reader that stopped
+ * reading) both give up after EXIT_WAIT_MS instead of holding the exit up; a blocking one holds it.
  */
 export function logDestination(target: LogTarget = 1): { write(line: string): void } {
   // A file is opened here, not by sonic-boom (which opens it asynchronously and, until then, could
   // not write what it holds at exit).
   const fd = typeof target === 'number' ? target : fs.openSync(target, 'a', 0o600);
-  const sonic = pino.destination({ fd, sync: false });
+  const sonic = pino.destination({ fd, sync: false, retryEAGAIN });
   let lines: string[] = [];
   let scheduled = false;
   const handOver = () => {
@@ -70,7 +75,10 @@ export function logDestination(target: LogTarget = 1): { write(line: string): vo
     try {
       sonic.flushSync();
     } catch {
-      /* ended or failed: what it held is lost either way */
+      // Ended, or a full pipe past the deadline: what it held is lost, and so are these lines. Destroyed,
+      // it is skipped by pino's own exit handler, which would otherwise throw the same.
+      sonic.destroy();
+      return;
     }
     writeAllSync(fd, text);
   }
@@ -78,6 +86,7 @@ export function logDestination(target: LogTarget = 1): { write(line: string): vo
     exitHooked = true;
     // First among the exit handlers: before sonic-boom's own (pino registers it with process.on).
     process.prependListener('exit', () => {
+      exitDeadline = Date.now() + EXIT_WAIT_MS;
       for (const fn of atExit) fn();
     });
   }
