@@ -24,16 +24,24 @@ const records = (text: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as { n: number; msg: string });
 
-/** A process that logs `n` lines through the writer, then ends as `end` says, at once. */
-function child(target: 'stdout' | string, n: number, end: 'exit' | 'throw') {
+/** node's arguments for a process that makes a logger on the writer (to `target`), then runs `then`. */
+function loggingProcess(target: 'stdout' | string, then: string): string[] {
   const script = `
     import pino from 'pino';
     import { logDestination } from './src/lib/log-destination.ts';
     const log = pino({}, ${target === 'stdout' ? 'logDestination()' : `logDestination(${JSON.stringify(target)})`});
+    ${then}
+  `;
+  return ['--import', 'tsx', '--input-type=module', '-e', script];
+}
+
+/** A process that logs `n` lines through the writer, then ends as `end` says, at once. */
+function child(target: 'stdout' | string, n: number, end: 'exit' | 'throw') {
+  const then = `
     for (let i = 0; i < ${n}; i++) log.info({ n: i }, 'line ' + 'x'.repeat(200));
     ${end === 'exit' ? 'process.exit(0);' : "throw new Error('fatal');"}
   `;
-  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  return spawnSync(process.execPath, loggingProcess(target, then), {
     cwd: serverDir,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -77,17 +85,14 @@ describe('the log writer', () => {
 
   it('gives up a stalled log reader after 2 s instead of holding the exit up', async () => {
     // 1 MB of lines on a stdout pipe nobody reads: sonic-boom holds most of them as the process exits.
-    const script = `
-      import pino from 'pino';
-      import { logDestination } from './src/lib/log-destination.ts';
-      const log = pino({}, logDestination());
+    const then = `
       for (let i = 0; i < 5000; i++) log.info({ n: i }, 'line ' + 'x'.repeat(200));
       await new Promise((r) => setTimeout(r, 300));
       log.info('the last line');
       process.exit(0);
     `;
     const started = Date.now();
-    const p = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const p = spawn(process.execPath, loggingProcess('stdout', then), {
       cwd: serverDir,
       stdio: ['ignore', 'pipe', 'ignore'],
     });

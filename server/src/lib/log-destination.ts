@@ -7,10 +7,6 @@ export type LogTarget = number | string;
 /** sonic-boom's largest write (16 KB): what is handed to it is cut into pieces of about that many characters, at line ends. */
 const PIECE = 16 * 1024;
 
-/** The destinations holding lines not yet handed over, each with what it does if the process exits now. */
-const atExit = new Set<() => void>();
-let exitHooked = false;
-
 /** How long an exiting process waits on a full non-blocking pipe before it gives up its last lines. */
 const EXIT_WAIT_MS = 2000;
 /** When the process began to exit, the time its log writes stop waiting on a full pipe (0: not exiting). */
@@ -18,19 +14,14 @@ let exitDeadline = 0;
 /** sonic-boom's answer to a full pipe (EAGAIN): wait and retry, until the exit's deadline has passed. */
 const retryEAGAIN = () => exitDeadline === 0 || Date.now() < exitDeadline;
 
-/** Writes `text` to `fd` before returning, waiting out a full pipe until the deadline; gives up on any other error. */
-function writeAllSync(fd: number, text: string) {
-  let buf = Buffer.from(text);
-  while (buf.length > 0) {
-    try {
-      buf = buf.subarray(fs.writeSync(fd, buf));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if ((code !== 'EAGAIN' && code !== 'EBUSY') || !retryEAGAIN()) return;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-    }
-  }
-}
+/** The destinations holding lines not yet handed over, each with what it does if the process exits now. */
+const atExit = new Set<() => void>();
+// First among the exit handlers: before sonic-boom's own (pino registers it with process.on when a
+// destination is made, after this module is loaded).
+process.prependListener('exit', () => {
+  exitDeadline = Date.now() + EXIT_WAIT_MS;
+  for (const fn of atExit) fn();
+});
 
 /**
  * The log's writer (Fastify's logger, pino): pino's own destination, sonic-boom, writing
@@ -69,7 +60,6 @@ export function logDestination(target: LogTarget = 1): { write(line: string): vo
     if (piece) sonic.write(piece);
   };
   function exiting() {
-    if (lines.length === 0) return;
     const text = lines.join('');
     lines = [];
     try {
@@ -80,15 +70,10 @@ export function logDestination(target: LogTarget = 1): { write(line: string): vo
       sonic.destroy();
       return;
     }
-    writeAllSync(fd, text);
-  }
-  if (!exitHooked) {
-    exitHooked = true;
-    // First among the exit handlers: before sonic-boom's own (pino registers it with process.on).
-    process.prependListener('exit', () => {
-      exitDeadline = Date.now() + EXIT_WAIT_MS;
-      for (const fn of atExit) fn();
-    });
+    // After what sonic-boom held, through a synchronous sonic-boom on the same descriptor (its write
+    // loop: partial writes, a full pipe until the deadline; a failure is an 'error' event, which pino's
+    // listener on it absorbs).
+    pino.destination({ fd, sync: true, retryEAGAIN }).write(text);
   }
   return {
     write(line) {
