@@ -1,4 +1,6 @@
 import type { Advertisement, Category, Product, ProductDetail } from './catalog';
+import type { Favorite } from './offers';
+import type { ConversationSummary } from './talk';
 import type { SellerProfile } from './trust';
 
 /**
@@ -159,6 +161,18 @@ export type InitialPageData = {
    * Absent otherwise (Safari sends no such header: its cards carry everything, hidden by CSS).
    */
   phone?: boolean;
+  /**
+   * A signed-in person's saved listings, as GET /api/favorites answers (absent for an admin, who does
+   * not buy): the hearts are drawn saved from the first paint, and the app does not ask.
+   */
+  favorites?: Favorite[];
+  /** A signed-in person's unread notifications, as GET /api/notifications/unread-count answers: the bell's number. */
+  unreadNotifications?: { unread: number };
+  /**
+   * A signed-in phone's conversations, as GET /api/conversations?limit=100 answers: the tab bar's count
+   * of unread messages (a phone only: wider screens show the bell instead).
+   */
+  conversations?: ConversationSummary[];
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

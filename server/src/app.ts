@@ -396,7 +396,13 @@ export async function buildApp({ config, database, payments, clock, logStream }:
     shopName: config.shopName,
     google: Boolean(config.google),
     web: fs.existsSync(path.join(config.webDist, 'index.html'))
-      ? { dist: config.webDist, ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined, catalog, reviews }
+      ? {
+          dist: config.webDist,
+          ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined,
+          catalog,
+          reviews,
+          personal: { favorites, notifications, conversations },
+        }
       : undefined,
   });
 

@@ -18,7 +18,8 @@ import { pageRoutes } from '../src/modules/pages/routes';
 import { seedSynthetic } from '../src/seed/synthetic';
 import { startTestApp, type TestApp } from './helpers/app';
 import { ssrRenderer } from './helpers/ssr';
-import { uniqueEmail } from './helpers/builders';
+import type { Client } from './helpers/client';
+import { admin, buyer, expectStatus, uniqueEmail } from './helpers/builders';
 import { createTestDatabase, testDbKind } from './helpers/db';
 
 const INDEX_HTML =
@@ -362,6 +363,37 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("a signed-in person's page carries their saved items and unread count as the API answers them, a phone's their conversations too", async () => {
+    type Personal = { favorites?: unknown[]; unreadNotifications?: { unread: number }; conversations?: unknown[] };
+    const page = async (who: Client | null, path: string, headers: Record<string, string> = {}) => {
+      const res = who ? await who.raw('GET', path, { headers }) : await fetch(t.baseUrl + path, { headers });
+      return shopData<Personal>(await res.text());
+    };
+    const reader = await buyer(t, 'page-personal');
+    expectStatus(await reader.put(`/api/favorites/${available}`), 200, 'save a listing');
+    expectStatus(await reader.post('/api/conversations', { listingId: available }), 201, 'write to its seller');
+
+    const wide = await page(reader, '/category/Laptop');
+    expect(wide.favorites).toHaveLength(1);
+    expect(wide.favorites).toEqual((await reader.get('/api/favorites')).body);
+    expect(wide.unreadNotifications).toEqual((await reader.get('/api/notifications/unread-count')).body);
+    // A wide screen shows the bell, not the tab bar: its conversations are not read.
+    expect(wide).not.toHaveProperty('conversations');
+    const phone = await page(reader, '/', { 'sec-ch-ua-mobile': '?1' });
+    expect(phone.conversations).toHaveLength(1);
+    expect(phone.conversations).toEqual((await reader.get('/api/conversations?limit=100')).body);
+    expect(phone.favorites).toEqual(wide.favorites);
+
+    // An admin saves nothing (GET /api/favorites is refused): the app is not told there is nothing saved.
+    const boss = await admin(t);
+    const adminPage = await page(boss, '/blog');
+    expect(adminPage).not.toHaveProperty('favorites');
+    expect(adminPage.unreadNotifications).toEqual((await boss.get('/api/notifications/unread-count')).body);
+    // Signed out: nothing personal.
+    const guest = await page(null, '/category/Laptop', { 'sec-ch-ua-mobile': '?1' });
+    for (const key of ['favorites', 'unreadNotifications', 'conversations']) expect(guest).not.toHaveProperty(key);
   });
 
   it('a sold item says SoldOut; a signed-in page carries the session without its token, a stale cookie says nobody', async () => {

@@ -81,8 +81,11 @@ test.describe('Buy now clicked before the app has taken the page over', () => {
     const product = await firstForSale(baseURL);
     const { context, page, release, errors } = await heldBack(browser, baseURL, /\/assets\/your-booking-[^/]+\.js$/);
     await apiSignIn(context, 'buyer@shop.test', DEMO_PASSWORD, baseURL);
-    // The app has hydrated the page once it asks for the buyer's saved items (an effect of the page).
-    const hydrated = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/favorites');
+    // The app has hydrated the page once it notes the item as viewed on the buyer's account (an effect
+    // of the page). (Not the saved items: the server puts a signed-in page's into the page itself.)
+    const hydrated = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/me/recently-viewed',
+    );
     await page.goto(`/product/${product._id}`);
     await hydrated;
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app'))).toBe(false);

@@ -55,6 +55,22 @@ describe('seedFromPage', () => {
     expect(client.getQueryData(queryKeys.session)).toEqual(session);
   });
 
+  it("puts a signed-in person's saved items and unread counts under the keys the hearts, bell and tab bar read", () => {
+    const client = new QueryClient();
+    const favorites = [{ productId: 'p1', savedAt: '2026-11-01T10:00:00.000Z' }];
+    const conversations = [{ _id: 'c1', unread: 2 }];
+    seedFromPage(client, pageWith(JSON.stringify({ favorites, unreadNotifications: { unread: 3 }, conversations })));
+    expect(client.getQueryData(queryKeys.favorites)).toEqual(favorites);
+    expect(client.getQueryData(queryKeys.talk.unread)).toEqual({ unread: 3 });
+    expect(client.getQueryData(queryKeys.talk.conversations)).toEqual(conversations);
+    // A page that does not say (signed out, an admin's favorites, a wide screen's conversations) leaves them to be asked for.
+    const other = new QueryClient();
+    seedFromPage(other, pageWith(JSON.stringify({ session: null })));
+    expect(other.getQueryState(queryKeys.favorites)).toBeUndefined();
+    expect(other.getQueryState(queryKeys.talk.unread)).toBeUndefined();
+    expect(other.getQueryState(queryKeys.talk.conversations)).toBeUndefined();
+  });
+
   it('leaves the session to be asked for when the page does not say, and ignores broken data', () => {
     const client = new QueryClient();
     seedFromPage(client, pageWith(JSON.stringify({ product: { _id: 'p2' } })));

@@ -5,7 +5,8 @@ import { queryKeys } from './query-keys';
 
 /**
  * Puts a page's InitialPageData (who is signed in, a product or seller page's item or seller, the
- * home page's categories and ads, a product list's first page, whether Google sign-in is offered) into the query cache under the keys the app reads them by. The
+ * home page's categories and ads, a product list's first page, whether Google sign-in is offered, a
+ * signed-in person's saved items and unread counts) into the query cache under the keys the app reads them by. The
  * server's render and the browser's hydration seed from the same data, so both draw the same page.
  */
 export function seedQueries(client: QueryClient, data: InitialPageData): void {
@@ -15,6 +16,10 @@ export function seedQueries(client: QueryClient, data: InitialPageData): void {
   if (data.categories) client.setQueryData(queryKeys.categories, data.categories);
   if (data.advertisements) client.setQueryData(queryKeys.advertisements, data.advertisements);
   if (data.authConfig) client.setQueryData(queryKeys.authConfig, data.authConfig);
+  // A signed-in person's hearts, bell and tab bar: drawn from the first paint, not asked for as the app starts.
+  if (data.favorites) client.setQueryData(queryKeys.favorites, data.favorites);
+  if (data.unreadNotifications) client.setQueryData(queryKeys.talk.unread, data.unreadNotifications);
+  if (data.conversations) client.setQueryData(queryKeys.talk.conversations, data.conversations);
   if (data.productList) {
     // As an infinite query keeps it: one page, fetched without a page parameter.
     const { category, page } = data.productList;

@@ -7,6 +7,7 @@ import { requestPath } from '../../lib/request-path';
 import type { CatalogService } from '../catalog/service';
 import type { ReviewsService } from '../trust/reviews';
 import { headOf, type LoaderContext, loaderFor } from './loaders';
+import { type PersonalServices, personalData } from './personal';
 import { isRendered, pageRenderer } from './renderer';
 import { type PageHead, renderShell } from './shell';
 import { registerSitemaps, SITEMAP_MAX_URLS } from './sitemap';
@@ -19,9 +20,10 @@ type Options = {
   shopName: string;
   /**
    * The built web app (its folder with index.html, and its server renderer's module when built),
-   * and where its pages read products and sellers; robots.txt and the sitemaps work without.
+   * and where its pages read products and sellers, and a signed-in person's saved items and unread
+   * counts (personal.ts); robots.txt and the sitemaps work without.
    */
-  web?: { dist: string; ssr?: string; catalog: CatalogService; reviews: ReviewsService };
+  web?: { dist: string; ssr?: string; catalog: CatalogService; reviews: ReviewsService; personal: PersonalServices };
   /** URLs per product sitemap (tests page with a few). */
   sitemapPageSize?: number;
   /** Google sign-in is configured: every page says so, so the sign-in pages show its button (or none) from the first paint. */
@@ -76,6 +78,8 @@ export const pageRoutes: FastifyPluginAsync<Options> = async (app, opts) => {
     try {
       const s = await request.authSession();
       data.session = s ? { user: s.user, session: { ...s.session, token: undefined } } : null;
+      // What every screen of a signed-in person shows besides the page (personal.ts).
+      if (s) Object.assign(data, await personalData(request, web.personal, { phone: data.phone === true }));
     } catch (err) {
       // The page still goes out; the app asks for the session itself.
       request.log.warn({ err }, 'page: session not read');

@@ -1,0 +1,61 @@
+import type { FastifyRequest } from 'fastify';
+import type { InitialPageData } from '@shop/contract';
+import { requireBuyer, requireUser } from '../../auth/plugin';
+import { AppError } from '../../lib/errors';
+import type { FavoritesService } from '../alerts/favorites';
+import type { ConversationsService } from '../conversations/service';
+import type { NotificationsService } from '../notifications/service';
+
+/** Where a signed-in person's own counts and lists are read. */
+export type PersonalServices = {
+  favorites: FavoritesService;
+  notifications: NotificationsService;
+  conversations: ConversationsService;
+};
+
+/** As many conversations as the app's list asks for (web: features/messages/api/get-conversations.ts). */
+const CONVERSATIONS_LIMIT = 100;
+
+type PersonalData = Pick<InitialPageData, 'favorites' | 'unreadNotifications' | 'conversations'>;
+
+/**
+ * What a signed-in person's every screen shows besides the page itself: the saved hearts, the bell's
+ * number and, on a phone, the tab bar's unread messages. Read here, with the same checks and calls
+ * as the API's GET /api/favorites, /api/notifications/unread-count and /api/conversations, so the
+ * app draws them from the first paint and asks for none of them as it starts (three requests and
+ * three renders fewer on a phone's main thread right after the page is hydrated). A read that fails,
+ * or one the person may not make (an admin saves nothing), is left out: the app asks for it itself.
+ */
+export async function personalData(
+  request: FastifyRequest,
+  services: PersonalServices,
+  { phone }: { phone: boolean },
+): Promise<PersonalData> {
+  const kept = <T>(read: Promise<T>, what: string) =>
+    read.catch((err: unknown) => {
+      // A refusal (an admin's favorites) is expected; anything else is worth a line.
+      if (!(err instanceof AppError)) request.log.warn({ err }, `page: ${what} not read`);
+      return undefined;
+    });
+  const [favorites, unreadNotifications, conversations] = await Promise.all([
+    kept(
+      requireBuyer(request).then((user) => services.favorites.list(user.id)),
+      'favorites',
+    ),
+    kept(
+      requireUser(request).then(async (user) => ({ unread: await services.notifications.unreadCount(user.id) })),
+      'unread count',
+    ),
+    phone
+      ? kept(
+          requireUser(request).then(async (user) => (await services.conversations.list(user, CONVERSATIONS_LIMIT)).items),
+          'conversations',
+        )
+      : undefined,
+  ]);
+  return {
+    ...(favorites && { favorites }),
+    ...(unreadNotifications && { unreadNotifications }),
+    ...(conversations && { conversations }),
+  };
+}
