@@ -173,6 +173,11 @@ export type InitialPageData = {
    * of unread messages (a phone only: wider screens show the bell instead).
    */
   conversations?: ConversationSummary[];
+  /**
+   * The newest live event's id when those were read: the app's event stream starts after it (GET
+   * /api/events?lastEventId=), so a message or notification that came in since is not missed.
+   */
+  lastEventId?: number;
 };
 
 /** How wide the product page shows its main photo, for the browser's pick among the photo's sizes (and the server's preload of the cover). */

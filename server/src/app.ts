@@ -401,7 +401,7 @@ export async function buildApp({ config, database, payments, clock, logStream }:
           ssr: fs.existsSync(config.webSsr) ? config.webSsr : undefined,
           catalog,
           reviews,
-          personal: { favorites, notifications, conversations },
+          personal: { favorites, notifications, conversations, events: events.bus },
         }
       : undefined,
   });

@@ -366,14 +366,23 @@ describe('pages, robots.txt, sitemaps, compression', () => {
   });
 
   it("a signed-in person's page carries their saved items and unread count as the API answers them, a phone's their conversations too", async () => {
-    type Personal = { favorites?: unknown[]; unreadNotifications?: { unread: number }; conversations?: unknown[] };
+    type Personal = {
+      favorites?: unknown[];
+      unreadNotifications?: { unread: number };
+      conversations?: unknown[];
+      lastEventId?: number;
+    };
     const page = async (who: Client | null, path: string, headers: Record<string, string> = {}) => {
       const res = who ? await who.raw('GET', path, { headers }) : await fetch(t.baseUrl + path, { headers });
       return shopData<Personal>(await res.text());
     };
     const reader = await buyer(t, 'page-personal');
     expectStatus(await reader.put(`/api/favorites/${available}`), 200, 'save a listing');
-    expectStatus(await reader.post('/api/conversations', { listingId: available }), 201, 'write to its seller');
+    const talk = expectStatus(
+      await reader.post<{ _id: string }>('/api/conversations', { listingId: available }),
+      201,
+      'open a conversation with its seller',
+    ).body;
 
     const wide = await page(reader, '/category/Laptop');
     expect(wide.favorites).toHaveLength(1);
@@ -385,6 +394,14 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(phone.conversations).toHaveLength(1);
     expect(phone.conversations).toEqual((await reader.get('/api/conversations?limit=100')).body);
     expect(phone.favorites).toEqual(wide.favorites);
+    // The app's event stream starts after the newest event when the page was read: one that comes
+    // later (a message: the seller is told) has a greater id, and the next page says so.
+    const newest = async () =>
+      Number((await t.database.query<{ id: string | null }>(undefined, 'select max(id) as id from user_event'))[0]?.id ?? 0);
+    expect(phone.lastEventId).toBe(await newest());
+    expectStatus(await reader.post(`/api/conversations/${talk._id}/messages`, { text: 'Is it still for sale?' }), 201, 'write');
+    await expect.poll(newest).toBeGreaterThan(phone.lastEventId ?? 0);
+    expect((await page(reader, '/blog')).lastEventId).toBe(await newest());
 
     // An admin saves nothing (GET /api/favorites is refused): the app is not told there is nothing saved.
     const boss = await admin(t);
@@ -393,7 +410,7 @@ describe('pages, robots.txt, sitemaps, compression', () => {
     expect(adminPage.unreadNotifications).toEqual((await boss.get('/api/notifications/unread-count')).body);
     // Signed out: nothing personal.
     const guest = await page(null, '/category/Laptop', { 'sec-ch-ua-mobile': '?1' });
-    for (const key of ['favorites', 'unreadNotifications', 'conversations']) expect(guest).not.toHaveProperty(key);
+    for (const key of ['favorites', 'unreadNotifications', 'conversations', 'lastEventId']) expect(guest).not.toHaveProperty(key);
   });
 
   it('a sold item says SoldOut; a signed-in page carries the session without its token, a stale cookie says nobody', async () => {

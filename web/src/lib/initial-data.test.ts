@@ -59,16 +59,21 @@ describe('seedFromPage', () => {
     const client = new QueryClient();
     const favorites = [{ productId: 'p1', savedAt: '2026-11-01T10:00:00.000Z' }];
     const conversations = [{ _id: 'c1', unread: 2 }];
-    seedFromPage(client, pageWith(JSON.stringify({ favorites, unreadNotifications: { unread: 3 }, conversations })));
+    seedFromPage(
+      client,
+      pageWith(JSON.stringify({ favorites, unreadNotifications: { unread: 3 }, conversations, lastEventId: 7 })),
+    );
     expect(client.getQueryData(queryKeys.favorites)).toEqual(favorites);
     expect(client.getQueryData(queryKeys.talk.unread)).toEqual({ unread: 3 });
     expect(client.getQueryData(queryKeys.talk.conversations)).toEqual(conversations);
+    expect(client.getQueryData(queryKeys.talk.eventsAfter)).toBe(7);
     // A page that does not say (signed out, an admin's favorites, a wide screen's conversations) leaves them to be asked for.
     const other = new QueryClient();
     seedFromPage(other, pageWith(JSON.stringify({ session: null })));
     expect(other.getQueryState(queryKeys.favorites)).toBeUndefined();
     expect(other.getQueryState(queryKeys.talk.unread)).toBeUndefined();
     expect(other.getQueryState(queryKeys.talk.conversations)).toBeUndefined();
+    expect(other.getQueryState(queryKeys.talk.eventsAfter)).toBeUndefined();
   });
 
   it('leaves the session to be asked for when the page does not say, and ignores broken data', () => {

@@ -20,6 +20,8 @@ export function seedQueries(client: QueryClient, data: InitialPageData): void {
   if (data.favorites) client.setQueryData(queryKeys.favorites, data.favorites);
   if (data.unreadNotifications) client.setQueryData(queryKeys.talk.unread, data.unreadNotifications);
   if (data.conversations) client.setQueryData(queryKeys.talk.conversations, data.conversations);
+  // Where the live event stream starts, so nothing that changed those since the server read them is missed.
+  if (data.lastEventId !== undefined) client.setQueryData(queryKeys.talk.eventsAfter, data.lastEventId);
   if (data.productList) {
     // As an infinite query keeps it: one page, fetched without a page parameter.
     const { category, page } = data.productList;

@@ -105,6 +105,8 @@ export const queryKeys = {
     unread: ['talk', 'notifications', 'unread'] as const,
     savedSearches: ['talk', 'saved-searches'] as const,
     blocks: ['talk', 'blocks'] as const,
+    /** Not asked for: the newest event's id when the server read the page's counts (InitialPageData.lastEventId). */
+    eventsAfter: ['talk', 'events-after'] as const,
   },
 
   /** Sellers' payouts and the operator's money (features/payouts). */

@@ -27,6 +27,16 @@ export function forgetUser(queryClient: QueryClient) {
   if (ads) queryClient.setQueryData(queryKeys.advertisements, ads);
 }
 
+/**
+ * On signing in: another account may have been signed in before, in this tab. What belonged to it
+ * goes (its orders, saved items, conversations and counts: the server puts the last three into every
+ * page it sends a signed-in person), so the new account never sees them, not even until they are
+ * asked for again.
+ */
+export function forgetPreviousAccount(queryClient: QueryClient) {
+  for (const queryKey of [queryKeys.orders.all, queryKeys.favorites, queryKeys.talk.all]) queryClient.removeQueries({ queryKey });
+}
+
 /** What a redirect to /login carries: the page to come back to. */
 export interface LoginLocationState {
   from?: { pathname: string; search?: string; hash?: string };

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, max } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -247,6 +247,16 @@ export function createEventBus(opts: { database: Database; redisUrl?: string; re
         .orderBy(asc(userEvent.id))
         .limit(REPLAY_LIMIT);
       return rows.map((r) => ({ ...r, userId }));
+    },
+
+    /**
+     * The newest event's id so far, anyone's (0 before any; ids only grow): a page that reads a person's
+     * counts now has their stream resume after it, so what happens between the page's reads and the
+     * stream's start is replayed, not lost.
+     */
+    async latestId(): Promise<number> {
+      const [row] = await db.select({ id: max(userEvent.id) }).from(userEvent);
+      return row?.id ?? 0;
     },
 
     /** Forgets events older than the resume window (a job). */

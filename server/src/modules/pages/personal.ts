@@ -4,6 +4,7 @@ import { requireBuyer, requireUser } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
 import type { FavoritesService } from '../alerts/favorites';
 import type { ConversationsService } from '../conversations/service';
+import type { EventBus } from '../events/bus';
 import type { NotificationsService } from '../notifications/service';
 
 /** Where a signed-in person's own counts and lists are read. */
@@ -11,12 +12,13 @@ export type PersonalServices = {
   favorites: FavoritesService;
   notifications: NotificationsService;
   conversations: ConversationsService;
+  events: Pick<EventBus, 'latestId'>;
 };
 
 /** As many conversations as the app's list asks for (web: features/messages/api/get-conversations.ts). */
 const CONVERSATIONS_LIMIT = 100;
 
-type PersonalData = Pick<InitialPageData, 'favorites' | 'unreadNotifications' | 'conversations'>;
+type PersonalData = Pick<InitialPageData, 'favorites' | 'unreadNotifications' | 'conversations' | 'lastEventId'>;
 
 /**
  * What a signed-in person's every screen shows besides the page itself: the saved hearts, the bell's
@@ -25,6 +27,8 @@ type PersonalData = Pick<InitialPageData, 'favorites' | 'unreadNotifications' | 
  * app draws them from the first paint and asks for none of them as it starts (three requests and
  * three renders fewer on a phone's main thread right after the page is hydrated). A read that fails,
  * or one the person may not make (an admin saves nothing), is left out: the app asks for it itself.
+ * The newest event's id is read first: the app's live stream resumes after it, so whatever changes
+ * these between the reads and the stream's start reaches the page.
  */
 export async function personalData(
   request: FastifyRequest,
@@ -33,10 +37,11 @@ export async function personalData(
 ): Promise<PersonalData> {
   const kept = <T>(read: Promise<T>, what: string) =>
     read.catch((err: unknown) => {
-      // A refusal (an admin's favorites) is expected; anything else is worth a line.
-      if (!(err instanceof AppError)) request.log.warn({ err }, `page: ${what} not read`);
+      // The refusal of an admin's favorites is expected; anything else is worth a line.
+      if (!(err instanceof AppError && err.statusCode === 403)) request.log.warn({ err }, `page: ${what} not read`);
       return undefined;
     });
+  const lastEventId = await kept(services.events.latestId(), 'last event id');
   const [favorites, unreadNotifications, conversations] = await Promise.all([
     kept(
       requireBuyer(request).then((user) => services.favorites.list(user.id)),
@@ -57,5 +62,6 @@ export async function personalData(
     ...(favorites && { favorites }),
     ...(unreadNotifications && { unreadNotifications }),
     ...(conversations && { conversations }),
+    ...(lastEventId !== undefined && { lastEventId }),
   };
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@shop/contract';
 import { authCall, authClient } from '@/lib/auth-client';
 import { queryKeys } from '@/lib/query-keys';
+import { forgetPreviousAccount } from '@/lib/session';
 
 /** POST /api/auth/sign-in/email (Better Auth sets the session cookie). */
 function signIn(input: LoginInput) {
@@ -13,8 +14,7 @@ export function useSignIn() {
   return useMutation({
     mutationFn: signIn,
     onSuccess: async () => {
-      // Another account may have been signed in before: drop what belonged to it.
-      queryClient.removeQueries({ queryKey: queryKeys.orders.all });
+      forgetPreviousAccount(queryClient);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authCall, authClient } from '@/lib/auth-client';
 import { queryKeys } from '@/lib/query-keys';
+import { forgetPreviousAccount } from '@/lib/session';
 
 /**
  * Two-factor sign-in (Better Auth's twoFactor plugin under /api/auth/two-factor). Turning it on is
@@ -44,8 +45,7 @@ export function useSecondFactor() {
     mutationFn: ({ kind, ...input }: { kind: 'app' | 'recovery'; code: string; trustDevice: boolean }) =>
       kind === 'app' ? verifyTotp(input) : verifyRecoveryCode(input),
     onSuccess: async () => {
-      // Another account may have been signed in before: drop what belonged to it.
-      queryClient.removeQueries({ queryKey: queryKeys.orders.all });
+      forgetPreviousAccount(queryClient);
       await queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
   });

@@ -17,13 +17,18 @@ const read = (e: Event): EventData => {
  * The signed-in user's live events (GET /api/events) refresh the queries they concern: a message its
  * conversation and the list, a read receipt the conversation, a notification the bell, a booking or
  * payment the orders and products. EventSource reconnects by itself and sends Last-Event-ID, so the
- * server replays what was missed; after a reconnect every talk query is refreshed anyway.
+ * server replays what was missed; after a reconnect every talk query is refreshed anyway. The first
+ * connection of a page the server rendered for the person starts after the event the page's counts
+ * were read at (InitialPageData.lastEventId).
  */
 export function useLiveEvents(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource('/api/events');
+    // A signed-in page's counts were read by the server (InitialPageData): the stream starts after the
+    // newest event then, and the server replays what came since instead of the page missing it.
+    const after = queryClient.getQueryData<number>(queryKeys.talk.eventsAfter);
+    const source = new EventSource(after === undefined ? '/api/events' : `/api/events?lastEventId=${after}`);
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
     let opened = false;
     source.addEventListener('open', () => {
