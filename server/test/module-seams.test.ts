@@ -26,6 +26,8 @@ const PUBLIC: Record<string, string[]> = {
   offers: ['reservation'],
   places: ['gazetteer'],
   uploads: ['process'],
+  // The favourites' service is named for them (a signed-in page carries the person's saved items).
+  alerts: ['favorites'],
 };
 
 /**
