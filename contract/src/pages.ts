@@ -1,6 +1,6 @@
 import type { Advertisement, Category, Product, ProductDetail } from './catalog';
 import type { Favorite } from './offers';
-import type { ConversationSummary } from './talk';
+import type { ConversationSummary, UnreadCount } from './talk';
 import type { SellerProfile } from './trust';
 
 /**
@@ -167,7 +167,7 @@ export type InitialPageData = {
    */
   favorites?: Favorite[];
   /** A signed-in person's unread notifications, as GET /api/notifications/unread-count answers: the bell's number. */
-  unreadNotifications?: { unread: number };
+  unreadNotifications?: UnreadCount;
   /**
    * A signed-in phone's conversations, as GET /api/conversations?limit=100 answers: the tab bar's count
    * of unread messages (a phone only: wider screens show the bell instead).

@@ -114,6 +114,7 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 export const markNotificationsReadInputSchema = z.object({ ids: z.array(idSchema).max(100).optional() });
 
 /* ---------- Saved searches and price alerts ---------- */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { InitialPageData } from '@shop/contract';
-import { requireBuyer, requireUser } from '../../auth/plugin';
+import { requireBuyer } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
 import type { FavoritesService } from '../alerts/favorites';
 import type { ConversationsService } from '../conversations/service';
@@ -41,19 +41,22 @@ export async function personalData(
       if (!(err instanceof AppError && err.statusCode === 403)) request.log.warn({ err }, `page: ${what} not read`);
       return undefined;
     });
+  // A suspended or closed account has a session but no user: nothing of theirs is read.
+  const user = await request.sessionUser();
+  if (!user) return {};
   const lastEventId = await kept(services.events.latestId(), 'last event id');
   const [favorites, unreadNotifications, conversations] = await Promise.all([
     kept(
-      requireBuyer(request).then((user) => services.favorites.list(user.id)),
+      requireBuyer(request).then((buyer) => services.favorites.list(buyer.id)),
       'favorites',
     ),
     kept(
-      requireUser(request).then(async (user) => ({ unread: await services.notifications.unreadCount(user.id) })),
+      services.notifications.unreadCount(user.id).then((unread) => ({ unread })),
       'unread count',
     ),
     phone
       ? kept(
-          requireUser(request).then(async (user) => (await services.conversations.list(user, CONVERSATIONS_LIMIT)).items),
+          services.conversations.list(user, CONVERSATIONS_LIMIT).then((page) => page.items),
           'conversations',
         )
       : undefined,

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { UnreadCount } from '@shop/contract';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/notifications/unread-count: the bell's number. */
 export function getUnreadCount(signal?: AbortSignal) {
-  return api<{ unread: number }>('/notifications/unread-count', { signal });
+  return api<UnreadCount>('/notifications/unread-count', { signal });
 }
 
 export function useUnreadCount(enabled: boolean) {
