@@ -106,4 +106,27 @@ describe('the log writer', () => {
     expect(code).toBe(0);
     expect(Date.now() - started).toBeLessThan(12_000);
   });
+
+  it('gives up quietly when the lines of the last turn no longer fit a stalled reader', async () => {
+    // Nothing handed over yet (one turn), so sonic-boom holds nothing: the exit writes ~1 MB itself,
+    // into a pipe that takes 64 KB, and gives the rest up at the deadline without an error.
+    const then = `
+      for (let i = 0; i < 5000; i++) log.info({ n: i }, 'line ' + 'x'.repeat(200));
+      process.exit(0);
+    `;
+    const p = spawn(process.execPath, loggingProcess('stdout', then), { cwd: serverDir, stdio: ['ignore', 'pipe', 'pipe'] });
+    p.stdout.pause();
+    let stderr = '';
+    p.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    const killer = setTimeout(() => p.kill('SIGKILL'), 15_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      p.once('exit', (c, s) => resolve([c, s])),
+    );
+    clearTimeout(killer);
+    expect(signal, 'still running after 15 s, killed').toBeNull();
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
 });

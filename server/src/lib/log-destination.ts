@@ -71,9 +71,12 @@ export function logDestination(target: LogTarget = 1): { write(line: string): vo
       return;
     }
     // After what sonic-boom held, through a synchronous sonic-boom on the same descriptor (its write
-    // loop: partial writes, a full pipe until the deadline; a failure is an 'error' event, which pino's
-    // listener on it absorbs).
-    pino.destination({ fd, sync: true, retryEAGAIN }).write(text);
+    // loop: partial writes, a full pipe until the deadline). A failure (the pipe still full at the
+    // deadline) is an 'error' event that pino's own listener passes on for anything but EPIPE: heard
+    // here, the rest of the lines are given up, as documented, instead of an error thrown at exit.
+    const last = pino.destination({ fd, sync: true, retryEAGAIN });
+    last.on('error', () => {});
+    last.write(text);
   }
   return {
     write(line) {
