@@ -16,6 +16,11 @@ export const MAX_PASSWORD_LENGTH = 128;
 
 export const PAGE_SIZE_DEFAULT = 24;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * How many conversations the app's list asks for at once (GET /api/conversations?limit=), plenty for
+ * one person; a signed-in phone's page carries as many (server: modules/pages/personal.ts).
+ */
+export const CONVERSATIONS_LISTED = 100;
 
 /** The 403 `error` code of an admin call by an admin without two-factor sign-in (REQUIRE_ADMIN_2FA). */
 export const TWO_FACTOR_REQUIRED = 'two_factor_required';

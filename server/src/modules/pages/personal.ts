@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { InitialPageData } from '@shop/contract';
+import { CONVERSATIONS_LISTED, type InitialPageData } from '@shop/contract';
 import { requireBuyer } from '../../auth/plugin';
 import { AppError } from '../../lib/errors';
 import type { FavoritesService } from '../alerts/favorites';
@@ -14,9 +14,6 @@ export type PersonalServices = {
   conversations: ConversationsService;
   events: Pick<EventBus, 'latestId'>;
 };
-
-/** As many conversations as the app's list asks for (web: features/messages/api/get-conversations.ts). */
-const CONVERSATIONS_LIMIT = 100;
 
 type PersonalData = Pick<InitialPageData, 'favorites' | 'unreadNotifications' | 'conversations' | 'lastEventId'>;
 
@@ -56,7 +53,7 @@ export async function personalData(
     ),
     phone
       ? kept(
-          services.conversations.list(user, CONVERSATIONS_LIMIT).then((page) => page.items),
+          services.conversations.list(user, CONVERSATIONS_LISTED).then((page) => page.items),
           'conversations',
         )
       : undefined,

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ConversationSummary } from '@shop/contract';
+import { CONVERSATIONS_LISTED } from '@shop/contract/constants';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
-/** GET /api/conversations: the newest message first (the first 100 are plenty for one person). */
+/** GET /api/conversations: the newest message first (the first CONVERSATIONS_LISTED). */
 export function getConversations(signal?: AbortSignal) {
-  return api<ConversationSummary[]>('/conversations', { query: { limit: 100 }, signal });
+  return api<ConversationSummary[]>('/conversations', { query: { limit: CONVERSATIONS_LISTED }, signal });
 }
 
 export const conversationsQueryOptions = () =>
